@@ -1,0 +1,624 @@
+//! The fast board shared by the Go-like variants.
+//!
+//! Points live on a grid padded with an off-board border, so neighbours are
+//! `p±1` and `p±stride` with no bounds checks. Each chain (orthogonally
+//! connected stones of one colour) is a circular list through `next`, named
+//! by its head point, and carries pseudo-liberties: one count per
+//! (stone, empty neighbour) pair, with their sum and sum of squares. A chain
+//! has no liberty exactly when the count is 0, and is in atari exactly when
+//! all pseudo-liberties are the same point, which the sums reveal in O(1).
+//!
+//! All per-point data sits in one `Vec`, so a copy of the board is two
+//! memcpys: that is what undo snapshots and playouts use.
+//!
+//! The board knows nothing of rules beyond placing and capturing; variants
+//! decide what is legal and call the pieces they need.
+
+pub mod zobrist;
+
+use crate::color::Color;
+use crate::moves::Vertex;
+use rand::rngs::SmallRng;
+use rand::Rng;
+
+/// Cell codes.
+pub const EMPTY: u8 = 0;
+pub const BLACK: u8 = 1;
+pub const WHITE: u8 = 2;
+/// A neutral piece that forms chains and can be captured (War Go's mercenary).
+pub const NEUTRAL: u8 = 3;
+/// A neutral piece that is never captured and blocks liberties (walls, taos).
+pub const BLOCK: u8 = 4;
+pub const OFF: u8 = 5;
+
+pub fn cell_of(color: Color) -> u8 {
+    match color {
+        Color::Black => BLACK,
+        Color::White => WHITE,
+    }
+}
+
+pub fn color_of(cell: u8) -> Option<Color> {
+    match cell {
+        BLACK => Some(Color::Black),
+        WHITE => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// A cell that belongs to a chain.
+#[inline]
+fn chains(cell: u8) -> bool {
+    (BLACK..=NEUTRAL).contains(&cell)
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Point {
+    cell: u8,
+    /// Variant-defined piece kind (0 is the plain piece); part of the hash.
+    kind: u8,
+    head: u16,
+    next: u16,
+    /// Index in `empties` while the point is empty.
+    empty_at: u16,
+    // Chain data, valid on the head point only.
+    libs: u16,
+    stones: u16,
+    lib_sum: u32,
+    lib_sq: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct Board {
+    size: usize,
+    stride: usize,
+    points: Vec<Point>,
+    empties: Vec<u16>,
+    hash: u64,
+    /// Point where the side to move may not play by simple ko (0: none).
+    ko: u16,
+}
+
+impl Board {
+    pub fn new(size: usize) -> Board {
+        assert!((1..=crate::moves::MAX_SIZE).contains(&size));
+        let stride = size + 2;
+        let mut board = Board {
+            size,
+            stride,
+            points: vec![Point::default(); stride * stride],
+            empties: Vec::with_capacity(size * size),
+            hash: 0,
+            ko: 0,
+        };
+        for p in 0..stride * stride {
+            let (x, y) = (p % stride, p / stride);
+            if x == 0 || y == 0 || x > size || y > size {
+                board.points[p].cell = OFF;
+            } else {
+                board.points[p].empty_at = board.empties.len() as u16;
+                board.empties.push(p as u16);
+            }
+        }
+        board
+    }
+
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// Board index of a vertex.
+    #[inline]
+    pub fn point(&self, v: Vertex) -> usize {
+        (v.y as usize + 1) * self.stride + v.x as usize + 1
+    }
+
+    /// Vertex of a board index.
+    pub fn vertex(&self, p: usize) -> Vertex {
+        Vertex::new(p % self.stride - 1, p / self.stride - 1)
+    }
+
+    /// Every on-board index, row by row from the bottom.
+    pub fn all_points(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.size).flat_map(move |y| (0..self.size).map(move |x| (y + 1) * self.stride + x + 1))
+    }
+
+    #[inline]
+    pub fn neighbours(&self, p: usize) -> [usize; 4] {
+        [p - self.stride, p - 1, p + 1, p + self.stride]
+    }
+
+    #[inline]
+    pub fn diagonals(&self, p: usize) -> [usize; 4] {
+        let s = self.stride;
+        [p - s - 1, p - s + 1, p + s - 1, p + s + 1]
+    }
+
+    #[inline]
+    pub fn cell(&self, p: usize) -> u8 {
+        self.points[p].cell
+    }
+
+    #[inline]
+    pub fn kind(&self, p: usize) -> u8 {
+        self.points[p].kind
+    }
+
+    #[inline]
+    pub fn is_empty(&self, p: usize) -> bool {
+        self.points[p].cell == EMPTY
+    }
+
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The simple-ko point for the side to move, if any.
+    pub fn ko_point(&self) -> Option<usize> {
+        (self.ko != 0).then_some(self.ko as usize)
+    }
+
+    pub fn empties(&self) -> &[u16] {
+        &self.empties
+    }
+
+    /// The head point naming the chain through `p`.
+    #[inline]
+    pub fn chain(&self, p: usize) -> usize {
+        self.points[p].head as usize
+    }
+
+    /// Number of stones in the chain through `p`.
+    pub fn chain_len(&self, p: usize) -> usize {
+        self.points[self.chain(p)].stones as usize
+    }
+
+    /// True when the chain through `p` has no liberty.
+    #[inline]
+    pub fn surrounded(&self, p: usize) -> bool {
+        self.points[self.chain(p)].libs == 0
+    }
+
+    /// The single liberty of the chain through `p`, when it has exactly one.
+    #[inline]
+    pub fn atari_liberty(&self, p: usize) -> Option<usize> {
+        let h = &self.points[self.chain(p)];
+        let n = h.libs as u64;
+        let sum = h.lib_sum as u64;
+        (n > 0 && sum * sum == n * h.lib_sq as u64).then(|| (sum / n) as usize)
+    }
+
+    /// The stones of the chain through `p`.
+    pub fn chain_stones(&self, p: usize) -> Vec<usize> {
+        let mut out = vec![p];
+        let mut q = self.points[p].next as usize;
+        while q != p {
+            out.push(q);
+            q = self.points[q].next as usize;
+        }
+        out
+    }
+
+    /// The exact liberties of the chain through `p`, sorted.
+    pub fn liberties(&self, p: usize) -> Vec<usize> {
+        let mut libs: Vec<usize> = self
+            .chain_stones(p)
+            .into_iter()
+            .flat_map(|s| self.neighbours(s))
+            .filter(|&n| self.is_empty(n))
+            .collect();
+        libs.sort_unstable();
+        libs.dedup();
+        libs
+    }
+
+    #[inline]
+    fn add_lib(&mut self, head: usize, lib: usize) {
+        let h = &mut self.points[head];
+        h.libs += 1;
+        h.lib_sum += lib as u32;
+        h.lib_sq += (lib * lib) as u32;
+    }
+
+    #[inline]
+    fn remove_lib(&mut self, head: usize, lib: usize) {
+        let h = &mut self.points[head];
+        h.libs -= 1;
+        h.lib_sum -= lib as u32;
+        h.lib_sq -= (lib * lib) as u32;
+    }
+
+    fn take_empty(&mut self, p: usize) {
+        let at = self.points[p].empty_at as usize;
+        let last = self.empties.pop().expect("point was empty") as usize;
+        if last != p {
+            self.empties[at] = last as u16;
+            self.points[last].empty_at = at as u16;
+        }
+    }
+
+    fn give_empty(&mut self, p: usize) {
+        self.points[p].empty_at = self.empties.len() as u16;
+        self.empties.push(p as u16);
+    }
+
+    /// True when a stone of `color` at empty `p` would be suicide: no liberty
+    /// of its own and no capture. Ignores ko.
+    #[inline]
+    pub fn is_suicide(&self, p: usize, color: Color) -> bool {
+        let own = cell_of(color);
+        for n in self.neighbours(p) {
+            let c = self.cell(n);
+            if c == EMPTY {
+                return false;
+            }
+            if chains(c) {
+                let in_atari_here = self.atari_liberty(n) == Some(p);
+                if c == own && !in_atari_here {
+                    return false;
+                }
+                if c != own && c != NEUTRAL && in_atari_here {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// True when a stone of `color` at `p` would capture something.
+    pub fn captures_at(&self, p: usize, color: Color) -> bool {
+        let enemy = cell_of(color.opponent());
+        self.neighbours(p)
+            .into_iter()
+            .any(|n| self.cell(n) == enemy && self.atari_liberty(n) == Some(p))
+    }
+
+    /// The hash the board would have after `color` plays at `p` with the usual
+    /// captures, computed without playing.
+    pub fn hash_after(&self, p: usize, color: Color, kind: u8) -> u64 {
+        let enemy = cell_of(color.opponent());
+        let mut hash = self.hash ^ zobrist::piece_key(p, cell_of(color), kind);
+        let mut seen = [usize::MAX; 4];
+        for (i, n) in self.neighbours(p).into_iter().enumerate() {
+            if self.cell(n) == enemy && self.atari_liberty(n) == Some(p) {
+                let head = self.chain(n);
+                if seen.contains(&head) {
+                    continue;
+                }
+                seen[i] = head;
+                for s in self.chain_stones(head) {
+                    hash ^= zobrist::piece_key(s, enemy, self.kind(s));
+                }
+            }
+        }
+        hash
+    }
+
+    /// True when `p` is an eye-like point of `color`: every neighbour is its
+    /// stone or off the board, and the diagonals do not make it a false eye.
+    pub fn is_eye(&self, p: usize, color: Color) -> bool {
+        let own = cell_of(color);
+        if self.neighbours(p).iter().any(|&n| {
+            let c = self.cell(n);
+            c != own && c != OFF
+        }) {
+            return false;
+        }
+        let enemy = cell_of(color.opponent());
+        let mut bad = 0;
+        let mut edge = false;
+        for d in self.diagonals(p) {
+            match self.cell(d) {
+                OFF => edge = true,
+                c if c == enemy => bad += 1,
+                _ => {}
+            }
+        }
+        bad < if edge { 1 } else { 2 }
+    }
+
+    /// Puts a piece on empty `p` without captures: joins chains and takes
+    /// liberties. Returns nothing; callers capture afterwards.
+    pub fn put(&mut self, p: usize, cell: u8, kind: u8) {
+        debug_assert!(self.is_empty(p));
+        self.take_empty(p);
+        self.hash ^= zobrist::piece_key(p, cell, kind);
+        let pt = &mut self.points[p];
+        pt.cell = cell;
+        pt.kind = kind;
+        if !chains(cell) {
+            // A block takes a liberty from every chain beside it.
+            for n in self.neighbours(p) {
+                if chains(self.cell(n)) {
+                    let head = self.chain(n);
+                    self.remove_lib(head, p);
+                }
+            }
+            return;
+        }
+        *pt = Point {
+            head: p as u16,
+            next: p as u16,
+            stones: 1,
+            libs: 0,
+            lib_sum: 0,
+            lib_sq: 0,
+            ..*pt
+        };
+        for n in self.neighbours(p) {
+            let c = self.cell(n);
+            if c == EMPTY {
+                self.add_lib(p, n);
+            } else if chains(c) && n != p {
+                let head = self.chain(n);
+                self.remove_lib(head, p);
+            }
+        }
+        for n in self.neighbours(p) {
+            if self.cell(n) == cell && self.chain(n) != self.chain(p) {
+                self.merge(self.chain(p), self.chain(n));
+            }
+        }
+    }
+
+    /// Joins two chains of one colour.
+    fn merge(&mut self, a: usize, b: usize) {
+        let (big, small) = if self.points[a].stones >= self.points[b].stones {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut q = small;
+        loop {
+            self.points[q].head = big as u16;
+            q = self.points[q].next as usize;
+            if q == small {
+                break;
+            }
+        }
+        let s = self.points[small];
+        let h = &mut self.points[big];
+        h.stones += s.stones;
+        h.libs += s.libs;
+        h.lib_sum += s.lib_sum;
+        h.lib_sq += s.lib_sq;
+        // Splice the two circular lists.
+        let big_next = self.points[big].next;
+        self.points[big].next = self.points[small].next;
+        self.points[small].next = big_next;
+    }
+
+    /// Removes the chain through `p`; returns the number of stones removed.
+    pub fn remove_chain(&mut self, p: usize) -> usize {
+        let stones = self.chain_stones(p);
+        for &s in &stones {
+            let pt = self.points[s];
+            self.hash ^= zobrist::piece_key(s, pt.cell, pt.kind);
+            self.points[s].cell = EMPTY;
+            self.points[s].kind = 0;
+            self.give_empty(s);
+        }
+        for &s in &stones {
+            for n in self.neighbours(s) {
+                if chains(self.cell(n)) {
+                    let head = self.chain(n);
+                    self.add_lib(head, s);
+                }
+            }
+        }
+        stones.len()
+    }
+
+    /// Plays a stone of `color` at empty `p` with Go captures of enemy chains
+    /// left without liberties; sets the simple-ko point. Returns the number
+    /// of stones captured. Suicide is the caller's to forbid.
+    pub fn play(&mut self, p: usize, color: Color, kind: u8) -> usize {
+        let enemy = cell_of(color.opponent());
+        self.put(p, cell_of(color), kind);
+        let mut captured = 0;
+        let mut last_captured = 0;
+        for n in self.neighbours(p) {
+            if self.cell(n) == enemy && self.surrounded(n) {
+                captured += self.remove_chain(n);
+                last_captured = n;
+            }
+        }
+        self.ko = 0;
+        if captured == 1 && self.chain_len(p) == 1 && self.atari_liberty(p) == Some(last_captured) {
+            self.ko = last_captured as u16;
+        }
+        captured
+    }
+
+    /// Clears the simple-ko point (after a pass).
+    pub fn clear_ko(&mut self) {
+        self.ko = 0;
+    }
+
+    /// Removes single pieces anywhere (explosions, Yugo's pawn removal):
+    /// the chains they belonged to are rebuilt from scratch.
+    pub fn remove_points(&mut self, points: &[usize]) {
+        for &p in points {
+            let pt = self.points[p];
+            if pt.cell == EMPTY || pt.cell == OFF {
+                continue;
+            }
+            self.hash ^= zobrist::piece_key(p, pt.cell, pt.kind);
+            self.points[p].cell = EMPTY;
+            self.points[p].kind = 0;
+            self.give_empty(p);
+        }
+        self.rebuild_chains();
+    }
+
+    /// Recomputes every chain and its liberties from the cells alone.
+    pub fn rebuild_chains(&mut self) {
+        let all: Vec<usize> = self.all_points().collect();
+        for &p in &all {
+            let pt = &mut self.points[p];
+            pt.head = p as u16;
+            pt.next = p as u16;
+            pt.stones = 1;
+            pt.libs = 0;
+            pt.lib_sum = 0;
+            pt.lib_sq = 0;
+        }
+        for &p in &all {
+            let c = self.cell(p);
+            if !chains(c) {
+                continue;
+            }
+            for n in self.neighbours(p) {
+                if self.cell(n) == EMPTY {
+                    self.add_lib(self.chain(p), n);
+                }
+            }
+            for n in [p - 1, p - self.stride] {
+                if self.cell(n) == c && self.chain(n) != self.chain(p) {
+                    self.merge(self.chain(p), self.chain(n));
+                }
+            }
+        }
+    }
+
+    /// The board hash computed from scratch.
+    pub fn recompute_hash(&self) -> u64 {
+        self.all_points()
+            .filter(|&p| self.cell(p) != EMPTY)
+            .fold(0, |h, p| h ^ zobrist::piece_key(p, self.cell(p), self.kind(p)))
+    }
+
+    /// Tromp-Taylor area: black's points minus white's. Stones count for
+    /// their colour; an empty region counts for the one colour it reaches.
+    pub fn area_score(&self) -> i32 {
+        let owners = self.area_owners();
+        owners.iter().map(|&o| o as i32).sum()
+    }
+
+    /// Owner of each on-board point in row-major order: +1 black, -1 white, 0 none.
+    pub fn area_owners(&self) -> Vec<i8> {
+        let mut owner = vec![0i8; self.points.len()];
+        let mut done = vec![false; self.points.len()];
+        let mut region = Vec::new();
+        let mut stack = Vec::new();
+        for p in self.all_points() {
+            match self.cell(p) {
+                BLACK => owner[p] = 1,
+                WHITE => owner[p] = -1,
+                EMPTY if !done[p] => {
+                    region.clear();
+                    stack.push(p);
+                    done[p] = true;
+                    let (mut black, mut white) = (false, false);
+                    while let Some(q) = stack.pop() {
+                        region.push(q);
+                        for n in self.neighbours(q) {
+                            match self.cell(n) {
+                                EMPTY if !done[n] => {
+                                    done[n] = true;
+                                    stack.push(n);
+                                }
+                                BLACK => black = true,
+                                WHITE => white = true,
+                                _ => {}
+                            }
+                        }
+                    }
+                    let value = match (black, white) {
+                        (true, false) => 1,
+                        (false, true) => -1,
+                        _ => 0,
+                    };
+                    for &q in &region {
+                        owner[q] = value;
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.all_points().map(|p| owner[p]).collect()
+    }
+
+    /// A uniformly random empty point satisfying `ok`, scanning from a random
+    /// start; `None` when no empty point does.
+    #[inline]
+    pub fn random_empty(&self, rng: &mut SmallRng, mut ok: impl FnMut(usize) -> bool) -> Option<usize> {
+        let n = self.empties.len();
+        if n == 0 {
+            return None;
+        }
+        let start = rng.random_range(0..n);
+        (0..n)
+            .map(|i| self.empties[(start + i) % n] as usize)
+            .find(|&p| ok(p))
+    }
+
+    /// The board as rows of `X`, `O` and `.`, top row first (for tests).
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for y in (0..self.size).rev() {
+            for x in 0..self.size {
+                out.push(match self.cell(self.point(Vertex::new(x, y))) {
+                    BLACK => 'X',
+                    WHITE => 'O',
+                    EMPTY => '.',
+                    _ => '#',
+                });
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(board: &Board, text: &str) -> usize {
+        board.point(Vertex::parse(text).unwrap())
+    }
+
+    #[test]
+    fn corner_capture_and_liberties() {
+        let mut b = Board::new(9);
+        let a1 = at(&b, "A1");
+        b.play(a1, Color::White, 0);
+        assert_eq!(b.liberties(a1).len(), 2);
+        b.play(at(&b, "A2"), Color::Black, 0);
+        assert_eq!(b.atari_liberty(a1), Some(at(&b, "B1")));
+        assert_eq!(b.play(at(&b, "B1"), Color::Black, 0), 1);
+        assert!(b.is_empty(a1));
+        assert_eq!(b.hash(), b.recompute_hash());
+    }
+
+    #[test]
+    fn merge_and_rebuild_agree() {
+        let mut b = Board::new(5);
+        for v in ["B2", "C2", "D2", "C3", "C1"] {
+            b.play(at(&b, v), Color::Black, 0);
+        }
+        let head = b.chain(at(&b, "B2"));
+        assert_eq!(b.chain_len(head), 5);
+        let libs = b.liberties(head);
+        let mut rebuilt = b.clone();
+        rebuilt.rebuild_chains();
+        assert_eq!(rebuilt.chain_len(at(&b, "B2")), 5);
+        assert_eq!(rebuilt.liberties(at(&b, "B2")), libs);
+    }
+
+    #[test]
+    fn ko_point_is_set_and_cleared() {
+        let mut b = Board::new(5);
+        for v in ["B2", "C3", "C1"] {
+            b.play(at(&b, v), Color::Black, 0);
+        }
+        for v in ["D3", "E2", "D1", "C2"] {
+            b.play(at(&b, v), Color::White, 0);
+        }
+        assert_eq!(b.play(at(&b, "D2"), Color::Black, 0), 1);
+        assert_eq!(b.ko_point(), Some(at(&b, "C2")));
+        b.play(at(&b, "A5"), Color::White, 0);
+        assert_eq!(b.ko_point(), None);
+    }
+}

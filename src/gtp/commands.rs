@@ -1,0 +1,415 @@
+//! The table of GTP commands. Each handler gets typed arguments and returns
+//! the response text or an error message: the one error path.
+
+use super::args::Args;
+use super::display;
+use super::engine::Engine;
+use crate::color::Color;
+use crate::game::{Outcome, Position};
+use crate::handicap;
+use crate::moves::{Move, Vertex};
+use crate::search::time::{TimeLeft, TimeSystem};
+use crate::sgf;
+use crate::variants::{Game, Setup, Start, Variant};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+
+pub type Reply = Result<String, String>;
+pub type Handler = fn(&mut Engine, &Args) -> Reply;
+
+/// Every command, in the order `list_commands` gives them.
+pub const COMMANDS: &[(&str, Handler)] = &[
+    ("protocol_version", |_, a| a.count(0, 0).map(|_| "2".into())),
+    ("name", |_, a| a.count(0, 0).map(|_| "variago".into())),
+    ("version", |_, a| a.count(0, 0).map(|_| env!("CARGO_PKG_VERSION").into())),
+    ("known_command", known_command),
+    ("list_commands", list_commands),
+    ("quit", quit),
+    ("boardsize", boardsize),
+    ("clear_board", clear_board),
+    ("komi", komi),
+    ("play", play),
+    ("genmove", genmove),
+    ("reg_genmove", reg_genmove),
+    ("kgs-genmove_cleanup", genmove_cleanup),
+    ("undo", undo),
+    ("fixed_handicap", fixed_handicap),
+    ("place_free_handicap", place_free_handicap),
+    ("set_free_handicap", set_free_handicap),
+    ("time_settings", time_settings),
+    ("kgs-time_settings", kgs_time_settings),
+    ("time_left", time_left),
+    ("final_score", final_score),
+    ("final_status_list", final_status_list),
+    ("showboard", showboard),
+    ("loadsgf", loadsgf),
+    ("printsgf", printsgf),
+    ("gogui-interrupt", |_, a| a.count(0, 0).map(|_| String::new())),
+    ("variago-list_variants", |_, a| a.count(0, 0).map(|_| Variant::list())),
+    ("variago-variant", |e, a| a.count(0, 0).map(|_| e.variant().name().into())),
+    ("variago-set_variant", set_variant),
+    ("variago-start", start),
+    ("variago-play", typed_play),
+    ("variago-genmove", typed_genmove),
+    ("variago-legal_moves", legal_moves),
+    ("variago-board", |e, a| a.count(0, 0).map(|_| display::machine_board(&e.game))),
+];
+
+/// The handler for a command name.
+pub fn find(name: &str) -> Option<Handler> {
+    COMMANDS.iter().find(|(n, _)| *n == name).map(|&(_, h)| h)
+}
+
+fn known_command(_: &mut Engine, a: &Args) -> Reply {
+    a.count(1, 1)?;
+    Ok(find(a.word(0)?).is_some().to_string())
+}
+
+fn list_commands(_: &mut Engine, a: &Args) -> Reply {
+    a.count(0, 0)?;
+    Ok(COMMANDS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join("\n"))
+}
+
+fn quit(e: &mut Engine, a: &Args) -> Reply {
+    a.count(0, 0)?;
+    e.quit = true;
+    Ok(String::new())
+}
+
+fn boardsize(e: &mut Engine, a: &Args) -> Reply {
+    a.count(1, 1)?;
+    let size: usize = a.int(0).map_err(|_| "unacceptable size".to_string())?;
+    if !e.variant().accepts_size(size) {
+        return Err("unacceptable size".into());
+    }
+    e.reset(Setup { size, ..e.setup.clone() });
+    Ok(String::new())
+}
+
+fn clear_board(e: &mut Engine, a: &Args) -> Reply {
+    a.count(0, 0)?;
+    e.clear();
+    Ok(String::new())
+}
+
+fn komi(e: &mut Engine, a: &Args) -> Reply {
+    a.count(1, 1)?;
+    let komi = a.float(0)?;
+    if komi.abs() > 1000.0 {
+        return Err(format!("syntax error: komi {komi} is out of range"));
+    }
+    e.setup.komi = komi as f32;
+    e.game.set_komi(komi as f32);
+    Ok(String::new())
+}
+
+fn play(e: &mut Engine, a: &Args) -> Reply {
+    a.count(2, 2)?;
+    let color = a.color(0)?;
+    if Move::parse(a.word(1)?, e.game.size()).is_ok_and(|m| !matches!(m, Move::Pass | Move::Place(_))) {
+        return Err("syntax error: play takes a vertex or pass; use variago-play for typed moves".into());
+    }
+    let mv = match a.vertex_or_pass(1, e.game.size())? {
+        Some(v) => Move::Place(v),
+        None => Move::Pass,
+    };
+    e.play(color, mv).map_err(|r| format!("illegal move: {r}"))?;
+    Ok(String::new())
+}
+
+fn typed_play(e: &mut Engine, a: &Args) -> Reply {
+    a.count(2, 2)?;
+    let color = a.color(0)?;
+    let mv = a.typed_move(1, e.game.size())?;
+    e.play(color, mv).map_err(|r| format!("illegal move: {r}"))?;
+    Ok(String::new())
+}
+
+/// What a finished game answers to `genmove`: the loser resigns, the others pass.
+fn answer_when_over(e: &Engine, color: Color) -> Option<String> {
+    let outcome = e.game.outcome()?;
+    Some(if outcome.winner() == Some(color.opponent()) { "resign" } else { "pass" }.into())
+}
+
+/// Searches for `color`; `Ok(None)` means resign.
+fn choose(e: &mut Engine, color: Color, resign: bool) -> Result<Option<Move>, String> {
+    let game = e.position_for(color)?;
+    let result = e.think(&game, color, resign && e.settings.config.resign_below > 0.0);
+    e.interrupt.store(false, std::sync::atomic::Ordering::Relaxed);
+    match result.best {
+        _ if result.resign => Ok(None),
+        Some(mv) => Ok(Some(mv)),
+        // No legal move: the side to move loses.
+        None => Ok(None),
+    }
+}
+
+fn generate(e: &mut Engine, a: &Args, commit: bool, typed: bool, resign: bool) -> Reply {
+    a.count(1, 1)?;
+    let color = a.color(0)?;
+    if let Some(answer) = answer_when_over(e, color) {
+        return Ok(answer);
+    }
+    let Some(mv) = choose(e, color, resign)? else {
+        return Ok("resign".into());
+    };
+    if commit {
+        e.play(color, mv).map_err(|r| format!("internal error: search chose {mv}: {r}"))?;
+    }
+    Ok(match (typed, mv.vertex()) {
+        (true, _) => mv.to_string(),
+        (false, Some(v)) => v.to_string(),
+        (false, None) => "pass".into(),
+    })
+}
+
+fn genmove(e: &mut Engine, a: &Args) -> Reply {
+    generate(e, a, true, false, true)
+}
+
+fn reg_genmove(e: &mut Engine, a: &Args) -> Reply {
+    generate(e, a, false, false, false)
+}
+
+/// Under area scoring dead stones are never removed by agreement, so the
+/// search already captures them before it passes: cleanup is a genmove
+/// that never resigns.
+fn genmove_cleanup(e: &mut Engine, a: &Args) -> Reply {
+    generate(e, a, true, false, false)
+}
+
+fn typed_genmove(e: &mut Engine, a: &Args) -> Reply {
+    generate(e, a, true, true, true)
+}
+
+fn undo(e: &mut Engine, a: &Args) -> Reply {
+    a.count(0, 0)?;
+    if e.undo() {
+        Ok(String::new())
+    } else {
+        Err("cannot undo".into())
+    }
+}
+
+fn put_handicap(e: &mut Engine, stones: Vec<Vertex>) -> Reply {
+    if e.game.moves_played() > 0 || !e.handicap.is_empty() {
+        return Err("board not empty".into());
+    }
+    e.game.place_handicap(&stones).map_err(|r| r.to_string())?;
+    let reply = stones.iter().map(Vertex::to_string).collect::<Vec<_>>().join(" ");
+    e.handicap = stones;
+    Ok(reply)
+}
+
+fn fixed_handicap(e: &mut Engine, a: &Args) -> Reply {
+    a.count(1, 1)?;
+    let n: usize = a.int(0)?;
+    let stones = handicap::fixed(e.game.size(), n).ok_or("invalid number of handicap stones")?;
+    put_handicap(e, stones)
+}
+
+fn place_free_handicap(e: &mut Engine, a: &Args) -> Reply {
+    a.count(1, 1)?;
+    let n: usize = a.int(0)?;
+    let stones = handicap::free(e.game.size(), n).ok_or("invalid number of handicap stones")?;
+    put_handicap(e, stones)
+}
+
+fn set_free_handicap(e: &mut Engine, a: &Args) -> Reply {
+    a.count(2, usize::MAX)?;
+    let size = e.game.size();
+    let stones = (0..a.len()).map(|i| a.vertex(i, size)).collect::<Result<Vec<_>, _>>()?;
+    let mut distinct = stones.clone();
+    distinct.sort();
+    distinct.dedup();
+    if distinct.len() != stones.len() || stones.len() >= size * size {
+        return Err("bad handicap: repeated vertex or too many stones".into());
+    }
+    put_handicap(e, stones).map(|_| String::new())
+}
+
+fn time_settings(e: &mut Engine, a: &Args) -> Reply {
+    a.count(3, 3)?;
+    let (main, byo, stones) = (a.float(0)?, a.float(1)?, a.int::<u32>(2)?);
+    if main < 0.0 || byo < 0.0 {
+        return Err("syntax error: negative time".into());
+    }
+    e.clock.set_system(TimeSystem::from_gtp(main, byo, stones));
+    Ok(String::new())
+}
+
+fn kgs_time_settings(e: &mut Engine, a: &Args) -> Reply {
+    a.count(1, 4)?;
+    let system = match a.word(0)?.to_ascii_lowercase().as_str() {
+        "none" => {
+            a.count(1, 1)?;
+            TimeSystem::None
+        }
+        "absolute" => {
+            a.count(2, 2)?;
+            TimeSystem::Absolute { main: a.float(1)? }
+        }
+        "byoyomi" => {
+            a.count(4, 4)?;
+            TimeSystem::ByoYomi {
+                main: a.float(1)?,
+                period: a.float(2)?,
+                periods: a.int(3)?,
+            }
+        }
+        "canadian" => {
+            a.count(4, 4)?;
+            TimeSystem::Canadian {
+                main: a.float(1)?,
+                period: a.float(2)?,
+                stones: a.int(3)?,
+            }
+        }
+        other => return Err(format!("syntax error: unknown time system '{other}'")),
+    };
+    e.clock.set_system(system);
+    Ok(String::new())
+}
+
+fn time_left(e: &mut Engine, a: &Args) -> Reply {
+    a.count(3, 3)?;
+    let color = a.color(0)?;
+    let seconds = a.float(1)?;
+    let stones = a.int(2)?;
+    e.clock.set_left(color, TimeLeft { seconds: seconds.max(0.0), stones });
+    Ok(String::new())
+}
+
+fn final_score(e: &mut Engine, a: &Args) -> Reply {
+    a.count(0, 0)?;
+    let outcome: Outcome = e.game.outcome().unwrap_or_else(|| e.game.score_now());
+    Ok(outcome.to_string())
+}
+
+/// Stones the engine judges dead: chains whose points mostly end up owned
+/// by the other colour in random playouts.
+fn dead_stones(e: &Engine) -> Vec<Vertex> {
+    let mut rng = SmallRng::seed_from_u64(e.settings.config.seed);
+    let Some(owner) = e.game.ownership(&mut rng, 400) else {
+        return Vec::new();
+    };
+    let size = e.game.size();
+    let mut dead = Vec::new();
+    for y in 0..size {
+        for x in 0..size {
+            let v = Vertex::new(x, y);
+            if let Some(occ) = e.game.occupant(v) {
+                let sign = match occ.owner {
+                    crate::game::Owner::Player(Color::Black) => 1.0,
+                    crate::game::Owner::Player(Color::White) => -1.0,
+                    crate::game::Owner::Neutral => continue,
+                };
+                if owner[y * size + x] * sign < -0.3 {
+                    dead.push(v);
+                }
+            }
+        }
+    }
+    dead
+}
+
+fn final_status_list(e: &mut Engine, a: &Args) -> Reply {
+    a.count(1, 1)?;
+    let status = a.word(0)?.to_ascii_lowercase();
+    let dead = dead_stones(e);
+    let size = e.game.size();
+    let list: Vec<Vertex> = match status.as_str() {
+        "dead" => dead,
+        "alive" => (0..size)
+            .flat_map(|y| (0..size).map(move |x| Vertex::new(x, y)))
+            .filter(|&v| e.game.occupant(v).is_some() && !dead.contains(&v))
+            .collect(),
+        "seki" => Vec::new(),
+        other => return Err(format!("syntax error: unknown status '{other}'")),
+    };
+    Ok(list.iter().map(Vertex::to_string).collect::<Vec<_>>().join(" "))
+}
+
+fn showboard(e: &mut Engine, a: &Args) -> Reply {
+    a.count(0, 0)?;
+    Ok(format!("\n{}", display::human_board(&e.game)))
+}
+
+fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
+    a.count(1, 2)?;
+    let path = a.word(0)?;
+    let until: Option<usize> = if a.len() == 2 { Some(a.int(1)?) } else { None };
+    let text = std::fs::read_to_string(path).map_err(|err| format!("cannot load file: {err}"))?;
+    let game = sgf::parse(&text).map_err(|err| format!("cannot load file: {err}"))?;
+    if !e.variant().accepts_size(game.size) {
+        return Err(format!("cannot load file: size {} unacceptable for {}", game.size, e.variant().name()));
+    }
+    // Build the new state aside so that a failure leaves the engine as it was.
+    let mut setup = Setup { size: game.size, ..e.setup.clone() };
+    if let Some(k) = game.komi {
+        setup.komi = k;
+    }
+    let mut next = Engine::new(setup, e.settings.clone());
+    next.clock = e.clock.clone();
+    next.interrupt = e.interrupt.clone();
+    if !game.white_setup.is_empty() {
+        return Err("cannot load file: white setup stones are not supported".into());
+    }
+    if !game.black_setup.is_empty() {
+        put_handicap(&mut next, game.black_setup.clone()).map_err(|r| format!("cannot load file: {r}"))?;
+    }
+    let count = until.map_or(game.moves.len(), |n| n.saturating_sub(1).min(game.moves.len()));
+    for (i, &(color, mv)) in game.moves[..count].iter().enumerate() {
+        next.play(color, mv).map_err(|r| format!("cannot load file: move {} {mv}: {r}", i + 1))?;
+    }
+    let to_move = match (count, game.to_play) {
+        (0, Some(c)) => c,
+        _ => next.game.to_move(),
+    };
+    *e = next;
+    Ok(to_move.name().into())
+}
+
+fn printsgf(e: &mut Engine, a: &Args) -> Reply {
+    a.count(0, 1)?;
+    let result = e.game.outcome().map(|o| o.to_string());
+    let text = sgf::write(&e.sgf_game(), result.as_deref());
+    match a.words.first() {
+        Some(path) => {
+            std::fs::write(path, text).map_err(|err| format!("cannot write file: {err}"))?;
+            Ok(String::new())
+        }
+        None => Ok(text.trim_end().to_string()),
+    }
+}
+
+fn set_variant(e: &mut Engine, a: &Args) -> Reply {
+    a.count(1, 1)?;
+    let name = a.word(0)?;
+    let variant = Variant::parse(name)
+        .ok_or_else(|| format!("unknown variant '{name}' (known: {})", Variant::list()))?;
+    e.reset(Setup::new(variant));
+    Ok(String::new())
+}
+
+fn start(e: &mut Engine, a: &Args) -> Reply {
+    a.count(0, 1)?;
+    if a.is_empty() {
+        return Ok(e.setup.start.name().into());
+    }
+    let name = a.word(0)?;
+    let start = Start::parse(name).ok_or_else(|| format!("unknown start '{name}' (known: empty crosscut)"))?;
+    if start != Start::Empty && e.variant() != Variant::Atari {
+        return Err(format!("{} has no {name} start", e.variant().name()));
+    }
+    e.reset(Setup { start, ..e.setup.clone() });
+    Ok(String::new())
+}
+
+fn legal_moves(e: &mut Engine, a: &Args) -> Reply {
+    a.count(0, 1)?;
+    let game: Game = if a.is_empty() { e.game.clone() } else { e.position_for(a.color(0)?)? };
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    Ok(moves.iter().map(Move::to_string).collect::<Vec<_>>().join(" "))
+}

@@ -1,0 +1,67 @@
+//! The GTP v2 front: read lines, preprocess them, run commands from the
+//! table in [`commands`], write `=` or `?` responses strictly in order.
+//!
+//! Input is read on its own thread so that `# interrupt` can stop a
+//! running search while commands are processed on the main thread.
+
+pub mod args;
+pub mod commands;
+pub mod display;
+pub mod engine;
+pub mod parse;
+
+use args::Args;
+use engine::Engine;
+use std::io::{BufRead, Write};
+use std::sync::atomic::Ordering;
+use std::sync::mpsc;
+
+/// Runs one input line; `None` when the line holds no command.
+pub fn execute_line(engine: &mut Engine, line: &str) -> Option<String> {
+    let clean = parse::preprocess(line)?;
+    let Some(command) = parse::command(&clean) else {
+        return Some("? syntax error\n\n".into());
+    };
+    let id = command.id.map(|i| i.to_string()).unwrap_or_default();
+    log::debug!("<- {clean}");
+    let reply = match commands::find(&command.name) {
+        Some(handler) => handler(engine, &Args { words: &command.args }),
+        None => Err("unknown command".into()),
+    };
+    let response = match reply {
+        Ok(text) if text.is_empty() => format!("={id}\n\n"),
+        Ok(text) => format!("={id} {text}\n\n"),
+        Err(message) => format!("?{id} {message}\n\n"),
+    };
+    log::debug!("-> {}", response.trim_end());
+    Some(response)
+}
+
+/// Serves GTP until `quit` or the end of input.
+pub fn run(mut engine: Engine, input: impl BufRead + Send + 'static, mut output: impl Write) -> std::io::Result<()> {
+    let (sender, receiver) = mpsc::channel::<String>();
+    let interrupt = engine.interrupt.clone();
+    std::thread::spawn(move || {
+        for line in input.split(b'\n') {
+            let Ok(bytes) = line else { break };
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            if parse::is_interrupt(&text) {
+                interrupt.store(true, Ordering::Relaxed);
+                continue;
+            }
+            if sender.send(text).is_err() {
+                break;
+            }
+        }
+    });
+    for line in receiver {
+        if let Some(response) = execute_line(&mut engine, &line) {
+            output.write_all(response.as_bytes())?;
+            output.flush()?;
+        }
+        if engine.quit {
+            break;
+        }
+    }
+    Ok(())
+}

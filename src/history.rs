@@ -1,0 +1,48 @@
+//! Undo by snapshots: a variant keeps its whole state in one `Clone` value
+//! and pushes a copy before each move. Undo is a pop, never a recomputation.
+//! With the fast board a snapshot is two memcpys.
+
+#[derive(Clone, Debug)]
+pub struct History<S> {
+    pub now: S,
+    past: Vec<S>,
+}
+
+impl<S: Clone> History<S> {
+    pub fn new(start: S) -> History<S> {
+        History {
+            now: start,
+            past: Vec::new(),
+        }
+    }
+
+    /// Saves the current state; call before changing `now` for a move.
+    pub fn push(&mut self) {
+        self.past.push(self.now.clone());
+    }
+
+    /// Restores the state before the last push; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        match self.past.pop() {
+            Some(prev) => {
+                self.now = prev;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The state before the last push.
+    pub fn previous(&self) -> Option<&S> {
+        self.past.last()
+    }
+
+    /// Moves pushed so far.
+    pub fn len(&self) -> usize {
+        self.past.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.past.is_empty()
+    }
+}

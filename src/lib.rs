@@ -1,0 +1,36 @@
+//! variago: a GTP engine for Go and its variants.
+//!
+//! The crate is layered so that each layer only knows the one below:
+//!
+//! - [`moves`], [`color`]: the vocabulary. One typed move notation
+//!   (`D4`, `pass`, `king@D4`, `D4-E4`) covers every move of every variant.
+//! - [`board`]: a fast Go board (chains, pseudo-liberties, Zobrist hash)
+//!   that knows how to place and capture but not what is legal.
+//! - [`game::Position`]: the one trait a variant implements: legal moves,
+//!   play, undo, outcome, score, hash, display and a playout. [`history`]
+//!   gives every variant undo by snapshots.
+//! - [`variants`]: one type per game (standard Go, Atari Go, ...) and the
+//!   [`variants::Game`] enum that chooses one at run time.
+//! - [`search`]: Monte Carlo tree search written once against the trait,
+//!   with time management for GTP clocks.
+//! - [`gtp`]: the GTP v2 front: line preprocessing, a table of commands
+//!   with typed arguments, one error path, SGF.
+//!
+//! The binary (`src/main.rs`) adds the command line: GTP by default,
+//! `bench`, `perft` and `selfplay`.
+
+pub mod board;
+pub mod color;
+pub mod game;
+pub mod gtp;
+pub mod handicap;
+pub mod history;
+pub mod moves;
+pub mod search;
+pub mod sgf;
+pub mod variants;
+
+pub use color::Color;
+pub use game::{Illegal, Outcome, Position};
+pub use moves::{Move, Piece, Vertex};
+pub use variants::{Game, Setup, Variant};

@@ -1,0 +1,228 @@
+//! The `variago` command line: GTP on stdin/stdout by default, plus
+//! `bench`, `perft` and `selfplay`.
+
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+use std::io::{BufReader, Write};
+use std::time::{Duration, Instant};
+use variago::gtp::display;
+use variago::gtp::engine::{Engine, SearchSettings};
+use variago::search::{self, Limits};
+use variago::variants::{Start, Variant};
+use variago::{Game, Position, Setup};
+
+#[derive(Parser, Debug)]
+#[command(name = "variago", version, about = "A GTP engine for Go and its variants")]
+struct Cli {
+    #[command(flatten)]
+    game: GameArgs,
+    #[command(flatten)]
+    search: SearchArgs,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(clap::Args, Debug, Clone)]
+struct GameArgs {
+    /// Variant to play (see the list below)
+    #[arg(long, default_value = "go", global = true)]
+    variant: String,
+    /// Board size (default: the variant's own)
+    #[arg(long, global = true)]
+    size: Option<usize>,
+    /// Komi (default: the variant's own)
+    #[arg(long, allow_negative_numbers = true, global = true)]
+    komi: Option<f32>,
+    /// Start position: empty, or crosscut (Atari Go)
+    #[arg(long, default_value = "empty", global = true)]
+    start: String,
+}
+
+#[derive(clap::Args, Debug, Clone)]
+struct SearchArgs {
+    /// Playouts per move
+    #[arg(long, global = true)]
+    playouts: Option<u64>,
+    /// Thinking time per move in seconds when no GTP time control is set
+    #[arg(long, allow_negative_numbers = true, global = true)]
+    time: Option<f64>,
+    /// Search threads
+    #[arg(long, default_value_t = 1, global = true)]
+    threads: usize,
+    /// Random seed; a fixed playout budget with a fixed seed is deterministic
+    #[arg(long, default_value_t = 0, global = true)]
+    seed: u64,
+    /// Never resign
+    #[arg(long, global = true)]
+    no_resign: bool,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Speak GTP on stdin/stdout (the default)
+    Gtp,
+    /// Measure playouts per second from the start position
+    Bench {
+        /// Seconds to measure
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
+    },
+    /// Count the move sequences of exactly DEPTH moves from the start
+    Perft {
+        #[arg(long)]
+        depth: usize,
+    },
+    /// Play a game against itself, printing the board after every move
+    Selfplay,
+}
+
+fn variant_help() -> String {
+    let mut text = String::from("Variants:\n");
+    for v in Variant::ALL {
+        text += &format!("  {:<10} {}\n", v.name(), v.description());
+    }
+    text += "\nGTP black is always the player who moves first.\nLogging goes to stderr; set RUST_LOG=info or debug.";
+    text
+}
+
+fn fail(message: String) -> ! {
+    eprintln!("variago: {message}");
+    std::process::exit(2);
+}
+
+fn setup_from(args: &GameArgs) -> Result<Setup, String> {
+    let variant = Variant::parse(&args.variant)
+        .ok_or_else(|| format!("unknown variant '{}' (known: {})", args.variant, Variant::list()))?;
+    let mut setup = Setup::new(variant);
+    if let Some(size) = args.size {
+        if !variant.accepts_size(size) {
+            return Err(format!("unacceptable size {size} for {}", variant.name()));
+        }
+        setup.size = size;
+    }
+    if let Some(komi) = args.komi {
+        if !komi.is_finite() {
+            return Err("komi must be a number".into());
+        }
+        setup.komi = komi;
+    }
+    setup.start = Start::parse(&args.start).ok_or_else(|| format!("unknown start '{}'", args.start))?;
+    if setup.start != Start::Empty && variant != Variant::Atari {
+        return Err(format!("{} has no {} start", variant.name(), args.start));
+    }
+    Ok(setup)
+}
+
+fn settings_from(args: &SearchArgs) -> SearchSettings {
+    let mut settings = SearchSettings::default();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if args.threads == 0 || args.threads > 4 * cores {
+        let clamped = args.threads.clamp(1, 4 * cores);
+        log::warn!("--threads {} clamped to {clamped}", args.threads);
+        settings.config.threads = clamped;
+    } else {
+        settings.config.threads = args.threads;
+    }
+    settings.config.seed = args.seed;
+    if args.no_resign {
+        settings.config.resign_below = 0.0;
+    }
+    settings.playouts = match args.playouts {
+        Some(0) => {
+            log::warn!("--playouts 0 raised to 1");
+            Some(1)
+        }
+        p => p,
+    };
+    settings.time = match args.time {
+        Some(t) if !(t > 0.0 && t.is_finite()) => {
+            log::warn!("--time {t} is not a positive number of seconds; using 0.1");
+            Some(Duration::from_secs_f64(0.1))
+        }
+        Some(t) => Some(Duration::from_secs_f64(t.min(86_400.0))),
+        None if settings.playouts.is_some() => None,
+        None => settings.time,
+    };
+    settings
+}
+
+fn bench(setup: &Setup, seconds: f64) {
+    let game = Game::new(setup);
+    let mut rng = SmallRng::seed_from_u64(1);
+    let mut trace = Vec::new();
+    let start = Instant::now();
+    let mut playouts = 0u64;
+    let mut moves = 0usize;
+    while start.elapsed().as_secs_f64() < seconds {
+        for _ in 0..64 {
+            trace.clear();
+            game.rollout(&mut rng, &mut trace);
+            moves += trace.len();
+            playouts += 1;
+        }
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    println!(
+        "{} {}x{}: {:.0} playouts/s ({:.1} moves per playout, 1 thread)",
+        setup.variant.name(),
+        setup.size,
+        setup.size,
+        playouts as f64 / elapsed,
+        moves as f64 / playouts as f64
+    );
+    let settings = search::Config::default();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let limits = Limits { playouts: None, time: Some(Duration::from_secs_f64(seconds)) };
+    let result = search::search(&game, limits, &settings, &stop);
+    println!(
+        "{} {}x{}: {:.0} tree simulations/s (1 thread)",
+        setup.variant.name(),
+        setup.size,
+        setup.size,
+        result.playouts as f64 / result.elapsed.as_secs_f64()
+    );
+}
+
+fn selfplay(setup: &Setup, settings: &SearchSettings) {
+    let engine = Engine::new(setup.clone(), settings.clone());
+    let mut game = engine.game.clone();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let _ = writeln!(out, "{}\n", display::human_board(&game));
+    while game.outcome().is_none() && game.moves_played() < 4 * setup.size * setup.size {
+        let color = game.to_move();
+        let result = engine.think(&game, color, false);
+        let Some(mv) = result.best else { break };
+        game.play(color, mv).expect("search returns legal moves");
+        let _ = writeln!(out, "{} {} ({:.0}% to win, {} playouts)", color, mv, 100.0 * result.winrate, result.playouts);
+        let _ = writeln!(out, "{}\n", display::human_board(&game));
+    }
+    let outcome = game.outcome().unwrap_or_else(|| game.score_now());
+    let _ = writeln!(out, "result: {outcome}");
+}
+
+fn main() {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let matches = Cli::command().after_help(variant_help()).get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let setup = setup_from(&cli.game).unwrap_or_else(|e| fail(e));
+    let settings = settings_from(&cli.search);
+    match cli.command.unwrap_or(Command::Gtp) {
+        Command::Gtp => {
+            let engine = Engine::new(setup, settings);
+            let input = BufReader::new(std::io::stdin());
+            if let Err(err) = variago::gtp::run(engine, input, std::io::stdout()) {
+                log::error!("{err}");
+            }
+        }
+        Command::Bench { seconds } => bench(&setup, seconds.clamp(0.1, 3600.0)),
+        Command::Perft { depth } => {
+            let mut game = Game::new(&setup);
+            println!("{}", variago::game::perft(&mut game, depth));
+        }
+        Command::Selfplay => selfplay(&setup, &settings),
+    }
+}

@@ -1,0 +1,277 @@
+//! Typed moves and their one notation, shared by every variant.
+//!
+//! | notation        | move                                            |
+//! |-----------------|-------------------------------------------------|
+//! | `D4`            | plain placement of the variant's default piece  |
+//! | `pass`          | pass (Yugo: takes the button while it is free)  |
+//! | `king@D4`       | places a named piece                            |
+//! | `bomb:delayed@D4` | a piece with a mode                           |
+//! | `D4-E4`         | moves the piece on D4 to E4                     |
+//!
+//! Names are lowercase when printed and parsed in any case. Vertices follow
+//! GTP: column letters without `I`, rows counted from 1 at the bottom.
+
+use nom::branch::alt;
+use nom::bytes::complete::{tag, tag_no_case, take_while1};
+use nom::character::complete::{char, satisfy, u8 as dec_u8};
+use nom::combinator::{all_consuming, map, map_opt, opt, value};
+use nom::sequence::{preceded, separated_pair, terminated};
+use nom::{IResult, Parser};
+use std::fmt;
+
+/// The largest board GTP can address.
+pub const MAX_SIZE: usize = 25;
+
+/// A board point: column `x` from the left, row `y` from the bottom, both from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Vertex {
+    pub x: u8,
+    pub y: u8,
+}
+
+impl Vertex {
+    pub fn new(x: usize, y: usize) -> Vertex {
+        Vertex {
+            x: x as u8,
+            y: y as u8,
+        }
+    }
+
+    /// True when the vertex lies on a board of the given size.
+    pub fn on_board(self, size: usize) -> bool {
+        (self.x as usize) < size && (self.y as usize) < size
+    }
+
+    /// Parses a GTP vertex such as `D4` (any case); `pass` is not a vertex.
+    pub fn parse(text: &str) -> Option<Vertex> {
+        all_consuming(vertex).parse(text).ok().map(|(_, v)| v)
+    }
+}
+
+/// GTP column letters: `I` is skipped.
+const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+impl fmt::Display for Vertex {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{}{}", COLUMNS[self.x as usize] as char, self.y + 1)
+    }
+}
+
+/// How a bomb behaves, chosen when it is dropped (War Go).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BombMode {
+    Immediate,
+    Delayed,
+}
+
+/// Every named piece of every variant. A variant accepts the ones it has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Piece {
+    /// The plain stone of Go, War Go's soldier.
+    Stone,
+    Pawn,
+    King,
+    Henge,
+    Migo,
+    Yugo,
+    Ambassador,
+    Bomb(BombMode),
+    Wall,
+    Monk,
+    Spy,
+    Tao,
+    Mercenary,
+    Samurai,
+    Cavalry,
+}
+
+impl Piece {
+    /// Every piece, for listings and parsing.
+    pub const ALL: [Piece; 16] = [
+        Piece::Stone,
+        Piece::Pawn,
+        Piece::King,
+        Piece::Henge,
+        Piece::Migo,
+        Piece::Yugo,
+        Piece::Ambassador,
+        Piece::Bomb(BombMode::Immediate),
+        Piece::Bomb(BombMode::Delayed),
+        Piece::Wall,
+        Piece::Monk,
+        Piece::Spy,
+        Piece::Tao,
+        Piece::Mercenary,
+        Piece::Samurai,
+        Piece::Cavalry,
+    ];
+
+    /// The lowercase name used in the move notation.
+    pub fn name(self) -> &'static str {
+        match self {
+            Piece::Stone => "stone",
+            Piece::Pawn => "pawn",
+            Piece::King => "king",
+            Piece::Henge => "henge",
+            Piece::Migo => "migo",
+            Piece::Yugo => "yugo",
+            Piece::Ambassador => "ambassador",
+            Piece::Bomb(BombMode::Immediate) => "bomb:immediate",
+            Piece::Bomb(BombMode::Delayed) => "bomb:delayed",
+            Piece::Wall => "wall",
+            Piece::Monk => "monk",
+            Piece::Spy => "spy",
+            Piece::Tao => "tao",
+            Piece::Mercenary => "mercenary",
+            Piece::Samurai => "samurai",
+            Piece::Cavalry => "cavalry",
+        }
+    }
+
+    /// Parses a piece name in any case. `soldier` is another name for the stone.
+    pub fn parse(text: &str) -> Result<Piece, String> {
+        let lower = text.to_ascii_lowercase();
+        if lower == "soldier" {
+            return Ok(Piece::Stone);
+        }
+        if lower == "bomb" {
+            return Err("a bomb needs a mode: bomb:immediate or bomb:delayed".into());
+        }
+        Piece::ALL
+            .iter()
+            .copied()
+            .find(|p| p.name() == lower)
+            .ok_or_else(|| format!("unknown piece '{text}'"))
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One move of any variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    Pass,
+    /// A plain placement: the variant decides which piece (Yugo: pawn or king).
+    Place(Vertex),
+    /// A placement of a named piece.
+    Drop(Piece, Vertex),
+    /// A piece moves from the first vertex to the second.
+    Step(Vertex, Vertex),
+}
+
+impl Move {
+    /// The vertex a plain GTP client would see for this move: the target point.
+    pub fn vertex(self) -> Option<Vertex> {
+        match self {
+            Move::Pass => None,
+            Move::Place(v) | Move::Drop(_, v) | Move::Step(_, v) => Some(v),
+        }
+    }
+
+    /// Parses the typed notation; checks vertices against the board size.
+    pub fn parse(text: &str, size: usize) -> Result<Move, String> {
+        let mv = match all_consuming(typed_move).parse(text) {
+            Ok((_, Ok(mv))) => mv,
+            Ok((_, Err(message))) => return Err(message),
+            Err(_) => return Err(format!("invalid move '{text}'")),
+        };
+        let vertices = match mv {
+            Move::Pass => vec![],
+            Move::Place(v) | Move::Drop(_, v) => vec![v],
+            Move::Step(a, b) => vec![a, b],
+        };
+        match vertices.iter().find(|v| !v.on_board(size)) {
+            Some(v) => Err(format!("vertex {v} is off the {size}x{size} board")),
+            None => Ok(mv),
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Move::Pass => f.write_str("pass"),
+            Move::Place(v) => write!(f, "{v}"),
+            Move::Drop(piece, v) => write!(f, "{piece}@{v}"),
+            Move::Step(from, to) => write!(f, "{from}-{to}"),
+        }
+    }
+}
+
+/// A GTP vertex: a column letter (not `I`) and a row from 1 to 25.
+pub fn vertex(input: &str) -> IResult<&str, Vertex> {
+    let column = map_opt(satisfy(|c| c.is_ascii_alphabetic()), |c| {
+        let upper = c.to_ascii_uppercase() as u8;
+        COLUMNS.iter().position(|&l| l == upper)
+    });
+    map_opt((column, dec_u8), |(x, row)| {
+        (1..=MAX_SIZE as u8)
+            .contains(&row)
+            .then(|| Vertex::new(x, row as usize - 1))
+    })
+    .parse(input)
+}
+
+/// The typed move notation. A known shape with a bad piece name parses to `Err`.
+fn typed_move(input: &str) -> IResult<&str, Result<Move, String>> {
+    let pass = value(Ok(Move::Pass), tag_no_case("pass"));
+    let step = map(separated_pair(vertex, char('-'), vertex), |(a, b)| {
+        Ok(Move::Step(a, b))
+    });
+    let piece_name = (
+        take_while1(|c: char| c.is_ascii_alphabetic()),
+        opt(preceded(tag(":"), take_while1(|c: char| c.is_ascii_alphabetic()))),
+    );
+    let drop = map(
+        separated_pair(piece_name, char('@'), vertex),
+        |((name, mode), v)| {
+            let full = match mode {
+                Some(mode) => format!("{name}:{mode}"),
+                None => name.to_string(),
+            };
+            Piece::parse(&full).map(|piece| Move::Drop(piece, v))
+        },
+    );
+    let place = map(terminated(vertex, nom::combinator::eof), |v| {
+        Ok(Move::Place(v))
+    });
+    alt((pass, step, drop, place)).parse(input)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_round_trips() {
+        for text in ["D4", "pass", "king@D4", "henge@C3", "D4-E4", "bomb:delayed@A1"] {
+            assert_eq!(Move::parse(text, 19).unwrap().to_string(), text);
+        }
+    }
+
+    #[test]
+    fn parses_any_case() {
+        assert_eq!(Move::parse("KING@d4", 9), Move::parse("king@D4", 9));
+        assert_eq!(Move::parse("PASS", 9), Ok(Move::Pass));
+    }
+
+    #[test]
+    fn skips_column_i() {
+        assert_eq!(Vertex::parse("J1"), Some(Vertex::new(8, 0)));
+        assert_eq!(Vertex::parse("I1"), None);
+    }
+
+    #[test]
+    fn rejects_bad_input() {
+        assert!(Move::parse("Z99", 19).is_err());
+        assert!(Move::parse("T19", 9).unwrap_err().contains("off the 9x9"));
+        assert!(Move::parse("dragon@D4", 9).unwrap_err().contains("unknown piece"));
+        assert!(Move::parse("bomb@D4", 9).unwrap_err().contains("needs a mode"));
+        assert!(Move::parse("D0", 9).is_err());
+        assert!(Move::parse("", 9).is_err());
+    }
+}

@@ -1,0 +1,410 @@
+//! Monte Carlo tree search, written once against [`Position`].
+//!
+//! UCT with RAVE/AMAF: each node keeps its own results and the "all moves
+//! as first" results of the playouts below its parent, blended with a
+//! weight that fades as real visits grow. Leaves expand after a few visits;
+//! playouts come from the variant's own [`Position::rollout`]. Threads run
+//! independent trees from different seeds and their root statistics are
+//! summed (root parallelism), so a fixed playout budget with a fixed seed is
+//! deterministic.
+
+pub mod time;
+
+use crate::color::Color;
+use crate::game::Position;
+use crate::moves::{Move, MAX_SIZE};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// When to stop thinking. The first limit reached wins.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    pub playouts: Option<u64>,
+    pub time: Option<Duration>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub threads: usize,
+    pub seed: u64,
+    /// Resign when the best move wins less often than this (0 never resigns).
+    pub resign_below: f32,
+    /// UCT exploration constant.
+    pub exploration: f32,
+    /// RAVE equivalence: the visit count at which real and AMAF results
+    /// weigh the same.
+    pub rave_equivalence: f32,
+    /// Visits a leaf needs before it is expanded.
+    pub expand_after: u32,
+    /// Tree size cap, in nodes per thread.
+    pub max_nodes: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            threads: 1,
+            seed: 0,
+            resign_below: 0.08,
+            exploration: 0.3,
+            rave_equivalence: 600.0,
+            expand_after: 2,
+            max_nodes: 4_000_000,
+        }
+    }
+}
+
+/// Statistics of one root move.
+#[derive(Clone, Debug)]
+pub struct MoveStats {
+    pub mv: Move,
+    pub visits: u64,
+    /// Win rate for the side to move at the root.
+    pub winrate: f32,
+    /// The expected continuation after this move (this move first).
+    pub pv: Vec<Move>,
+}
+
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The best move, `None` when the side to move has no legal move.
+    pub best: Option<Move>,
+    /// True when the position is judged hopeless.
+    pub resign: bool,
+    /// Win rate of the best move for the side to move.
+    pub winrate: f32,
+    pub playouts: u64,
+    pub elapsed: Duration,
+    /// Root moves, most visited first.
+    pub moves: Vec<MoveStats>,
+}
+
+#[derive(Clone, Debug)]
+struct Node {
+    mv: Move,
+    /// The player who made `mv`.
+    color: Color,
+    visits: u32,
+    /// Sum of results for `color`.
+    wins: f32,
+    amaf_visits: u32,
+    amaf_wins: f32,
+    first_child: u32,
+    child_count: u32,
+    expanded: bool,
+}
+
+impl Node {
+    fn new(mv: Move, color: Color) -> Node {
+        Node {
+            mv,
+            color,
+            visits: 0,
+            wins: 0.0,
+            amaf_visits: 0,
+            amaf_wins: 0.0,
+            first_child: 0,
+            child_count: 0,
+            expanded: false,
+        }
+    }
+}
+
+/// AMAF slots: one per vertex per colour, for plain placements only.
+const AMAF_SLOTS: usize = MAX_SIZE * MAX_SIZE;
+
+fn amaf_slot(mv: Move) -> Option<usize> {
+    match mv {
+        Move::Place(v) => Some(v.y as usize * MAX_SIZE + v.x as usize),
+        _ => None,
+    }
+}
+
+struct Tree<'a> {
+    nodes: Vec<Node>,
+    config: &'a Config,
+    rng: SmallRng,
+    moves: Vec<Move>,
+    trace: Vec<(Color, Move)>,
+    path: Vec<usize>,
+    /// First colour (1 black, 2 white) to play each AMAF slot this simulation.
+    first_player: Vec<u8>,
+}
+
+impl<'a> Tree<'a> {
+    fn new(to_move: Color, config: &'a Config, seed: u64) -> Tree<'a> {
+        Tree {
+            nodes: vec![Node::new(Move::Pass, to_move.opponent())],
+            config,
+            rng: SmallRng::seed_from_u64(seed),
+            moves: Vec::new(),
+            trace: Vec::new(),
+            path: Vec::new(),
+            first_player: vec![0; AMAF_SLOTS],
+        }
+    }
+
+    fn expand<P: Position>(&mut self, index: usize, pos: &P) {
+        self.moves.clear();
+        pos.legal_moves(&mut self.moves);
+        let color = pos.to_move();
+        let first = self.nodes.len() as u32;
+        for &mv in &self.moves {
+            self.nodes.push(Node::new(mv, color));
+        }
+        let node = &mut self.nodes[index];
+        node.first_child = first;
+        node.child_count = self.moves.len() as u32;
+        node.expanded = true;
+    }
+
+    fn select(&mut self, index: usize) -> usize {
+        let node = &self.nodes[index];
+        let log_n = (node.visits.max(1) as f32).ln();
+        let (c, k) = (self.config.exploration, self.config.rave_equivalence);
+        let first = node.first_child as usize;
+        let mut best = first;
+        let mut best_value = f32::MIN;
+        for i in first..first + node.child_count as usize {
+            let child = &self.nodes[i];
+            let n = child.visits as f32;
+            let amaf = (child.amaf_visits > 0).then(|| child.amaf_wins / child.amaf_visits as f32);
+            let mean = if child.visits > 0 {
+                let q = child.wins / n;
+                match amaf {
+                    Some(a) => {
+                        let beta = (k / (3.0 * n + k)).sqrt();
+                        (1.0 - beta) * q + beta * a
+                    }
+                    None => q,
+                }
+            } else {
+                // First-play urgency: untried moves rank by AMAF, else high.
+                amaf.unwrap_or(1.0) + 0.1
+            };
+            let value = mean + c * (log_n / (n + 1.0)).sqrt();
+            if value > best_value {
+                best_value = value;
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// One simulation: select down the tree, expand, play out, back up.
+    fn simulate<P: Position>(&mut self, pos: &mut P) {
+        self.path.clear();
+        self.trace.clear();
+        let mut index = 0;
+        self.path.push(0);
+        let mut depth = 0;
+        let value_black = loop {
+            if let Some(outcome) = pos.outcome() {
+                break outcome.value_for_black();
+            }
+            let node = &self.nodes[index];
+            if !node.expanded {
+                let may_grow = self.nodes.len() < self.config.max_nodes;
+                if (index == 0 || node.visits >= self.config.expand_after) && may_grow {
+                    self.expand(index, pos);
+                } else {
+                    break pos.rollout(&mut self.rng, &mut self.trace);
+                }
+            }
+            if self.nodes[index].child_count == 0 {
+                // No legal move and no outcome: score it as it stands.
+                break pos.score_now().value_for_black();
+            }
+            index = self.select(index);
+            let (color, mv) = (self.nodes[index].color, self.nodes[index].mv);
+            if pos.play(color, mv).is_err() {
+                // Cannot happen for listed moves; score the position as is.
+                break pos.score_now().value_for_black();
+            }
+            depth += 1;
+            self.path.push(index);
+        };
+        for _ in 0..depth {
+            pos.undo();
+        }
+        self.backup(value_black);
+    }
+
+    fn backup(&mut self, value_black: f32) {
+        self.first_player.fill(0);
+        // Moves after each path node, in order: tree moves then the playout.
+        let tree_moves: Vec<(Color, Move)> = self.path[1..]
+            .iter()
+            .map(|&i| (self.nodes[i].color, self.nodes[i].mv))
+            .collect();
+        let all = tree_moves.iter().chain(self.trace.iter()).copied().collect::<Vec<_>>();
+        // Walk backwards so `first_player` holds the first play after each node.
+        let mut next_move = all.len();
+        for depth in (0..self.path.len()).rev() {
+            while next_move > depth {
+                next_move -= 1;
+                let (color, mv) = all[next_move];
+                if let Some(slot) = amaf_slot(mv) {
+                    self.first_player[slot] = color.index() as u8 + 1;
+                }
+            }
+            let index = self.path[depth];
+            let node = &mut self.nodes[index];
+            node.visits += 1;
+            node.wins += value_for(node.color, value_black);
+            if node.expanded {
+                let first = node.first_child as usize;
+                for i in first..first + node.child_count as usize {
+                    let child = &mut self.nodes[i];
+                    if let Some(slot) = amaf_slot(child.mv) {
+                        if self.first_player[slot] == child.color.index() as u8 + 1 {
+                            child.amaf_visits += 1;
+                            child.amaf_wins += value_for(child.color, value_black);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The most visited line from `index`.
+    fn principal_variation(&self, mut index: usize) -> Vec<Move> {
+        let mut pv = vec![self.nodes[index].mv];
+        while self.nodes[index].expanded && self.nodes[index].child_count > 0 {
+            let node = &self.nodes[index];
+            let first = node.first_child as usize;
+            let best = (first..first + node.child_count as usize)
+                .max_by_key(|&i| self.nodes[i].visits)
+                .expect("has children");
+            if self.nodes[best].visits == 0 {
+                break;
+            }
+            pv.push(self.nodes[best].mv);
+            index = best;
+        }
+        pv
+    }
+}
+
+fn value_for(color: Color, value_black: f32) -> f32 {
+    match color {
+        Color::Black => value_black,
+        Color::White => 1.0 - value_black,
+    }
+}
+
+/// Searches `root` and returns the best move with its statistics.
+/// `stop` interrupts the search from another thread.
+pub fn search<P: Position>(root: &P, limits: Limits, config: &Config, stop: &AtomicBool) -> SearchResult {
+    let start = Instant::now();
+    let threads = config.threads.max(1);
+    let per_thread = limits.playouts.map(|p| p.div_ceil(threads as u64).max(1));
+    let trees: Vec<(Vec<MoveStats>, u64)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let seed = config.seed.wrapping_add(t as u64 * 0x9E37_79B9);
+                scope.spawn(move || run_tree(root, per_thread, limits.time, start, config, seed, stop))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("search thread panicked"))
+            .collect()
+    });
+    merge(root, trees, start.elapsed(), config)
+}
+
+fn run_tree<P: Position>(
+    root: &P,
+    playouts: Option<u64>,
+    time: Option<Duration>,
+    start: Instant,
+    config: &Config,
+    seed: u64,
+    stop: &AtomicBool,
+) -> (Vec<MoveStats>, u64) {
+    let mut pos = root.clone();
+    let mut tree = Tree::new(root.to_move(), config, seed);
+    let mut done = 0u64;
+    loop {
+        if playouts.is_some_and(|p| done >= p) {
+            break;
+        }
+        // Always one simulation, so that even a zero budget picks a move.
+        if done > 0 && (done % 16 == 0 || time.is_some()) {
+            if stop.load(Ordering::Relaxed) || time.is_some_and(|t| start.elapsed() >= t) {
+                break;
+            }
+        }
+        if done == 0 && stop.load(Ordering::Relaxed) && tree.nodes[0].expanded {
+            break;
+        }
+        tree.simulate(&mut pos);
+        done += 1;
+        if playouts.is_none() && time.is_none() && done >= 1_000_000 {
+            break;
+        }
+    }
+    let root_node = &tree.nodes[0];
+    let first = root_node.first_child as usize;
+    let stats = (first..first + root_node.child_count as usize)
+        .map(|i| {
+            let n = &tree.nodes[i];
+            MoveStats {
+                mv: n.mv,
+                visits: n.visits as u64,
+                winrate: if n.visits > 0 { n.wins / n.visits as f32 } else { 0.0 },
+                pv: tree.principal_variation(i),
+            }
+        })
+        .collect();
+    (stats, done)
+}
+
+fn merge<P: Position>(root: &P, trees: Vec<(Vec<MoveStats>, u64)>, elapsed: Duration, config: &Config) -> SearchResult {
+    let mut playouts = 0;
+    let mut by_move: HashMap<Move, MoveStats> = HashMap::new();
+    let mut order = Vec::new();
+    for (stats, done) in trees {
+        playouts += done;
+        for s in stats {
+            match by_move.get_mut(&s.mv) {
+                Some(m) => {
+                    let total = m.visits + s.visits;
+                    if total > 0 {
+                        m.winrate = (m.winrate * m.visits as f32 + s.winrate * s.visits as f32) / total as f32;
+                    }
+                    if s.visits > m.visits {
+                        m.pv = s.pv;
+                    }
+                    m.visits = total;
+                }
+                None => {
+                    order.push(s.mv);
+                    by_move.insert(s.mv, s);
+                }
+            }
+        }
+    }
+    let mut moves: Vec<MoveStats> = order.into_iter().filter_map(|m| by_move.remove(&m)).collect();
+    // Most visits first; ties keep the legal-move order.
+    moves.sort_by(|a, b| b.visits.cmp(&a.visits));
+    let best = moves.first().map(|m| m.mv);
+    let winrate = moves.first().map_or(0.0, |m| m.winrate);
+    let resign = best.is_some()
+        && config.resign_below > 0.0
+        && winrate < config.resign_below
+        && playouts >= 200
+        && root.moves_played() >= 2;
+    SearchResult {
+        best,
+        resign,
+        winrate,
+        playouts,
+        elapsed,
+        moves,
+    }
+}

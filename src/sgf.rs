@@ -1,0 +1,157 @@
+//! SGF for standard Go (FF[4], GM[1]): reading the main line of a file, and
+//! writing a game record.
+
+use crate::color::Color;
+use crate::moves::{Move, Vertex};
+use sgf_parse::go::{self, Prop};
+
+/// What a Go SGF file holds along its main line.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SgfGame {
+    pub size: usize,
+    pub komi: Option<f32>,
+    pub black_setup: Vec<Vertex>,
+    pub white_setup: Vec<Vertex>,
+    pub moves: Vec<(Color, Move)>,
+    /// `PL`: who plays next, when the file says.
+    pub to_play: Option<Color>,
+}
+
+fn vertex_from_sgf(point: go::Point, size: usize) -> Result<Vertex, String> {
+    let (x, y) = (point.x as usize, point.y as usize);
+    if x >= size || y >= size {
+        return Err(format!("point ({x},{y}) off the {size}x{size} board"));
+    }
+    Ok(Vertex::new(x, size - 1 - y))
+}
+
+/// Reads the main line of the first game in `text`.
+pub fn parse(text: &str) -> Result<SgfGame, String> {
+    let roots = go::parse(text).map_err(|e| format!("bad SGF: {e}"))?;
+    let root = roots.first().ok_or("no game in file")?;
+    if let Some(Prop::GM(gm)) = root.get_property("GM") {
+        if *gm != 1 {
+            return Err(format!("not a Go file (GM[{gm}])"));
+        }
+    }
+    let size = match root.get_property("SZ") {
+        Some(Prop::SZ((w, h))) if w == h => *w as usize,
+        Some(Prop::SZ(_)) => return Err("board is not square".into()),
+        _ => 19,
+    };
+    if !(1..=crate::moves::MAX_SIZE).contains(&size) {
+        return Err(format!("unsupported size {size}"));
+    }
+    let mut game = SgfGame {
+        size,
+        ..SgfGame::default()
+    };
+    for node in root.main_variation() {
+        for prop in node.properties() {
+            match prop {
+                Prop::KM(k) => game.komi = Some(*k as f32),
+                Prop::AB(points) | Prop::AW(points) => {
+                    let mut list = points
+                        .iter()
+                        .map(|&p| vertex_from_sgf(p, size))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    list.sort();
+                    match prop {
+                        Prop::AB(_) => game.black_setup.extend(list),
+                        _ => game.white_setup.extend(list),
+                    }
+                }
+                Prop::B(mv) | Prop::W(mv) => {
+                    let color = if matches!(prop, Prop::B(_)) { Color::Black } else { Color::White };
+                    let mv = match mv {
+                        go::Move::Pass => Move::Pass,
+                        // `tt` is the old pass on boards up to 19x19.
+                        go::Move::Move(p) if size <= 19 && p.x == 19 && p.y == 19 => Move::Pass,
+                        go::Move::Move(p) => Move::Place(vertex_from_sgf(*p, size)?),
+                    };
+                    game.moves.push((color, mv));
+                }
+                Prop::PL(c) => {
+                    game.to_play = Some(match c {
+                        sgf_parse::Color::Black => Color::Black,
+                        sgf_parse::Color::White => Color::White,
+                    })
+                }
+                Prop::Invalid(id, values) => return Err(format!("invalid property {id}{values:?}")),
+                _ => {}
+            }
+        }
+    }
+    Ok(game)
+}
+
+fn sgf_point(v: Vertex, size: usize) -> String {
+    let letter = |i: usize| (b'a' + i as u8) as char;
+    format!("{}{}", letter(v.x as usize), letter(size - 1 - v.y as usize))
+}
+
+/// A game record. `result` is a GTP score text such as `B+3.5`, if known.
+pub fn write(game: &SgfGame, result: Option<&str>) -> String {
+    let size = game.size;
+    let mut out = format!("(;FF[4]GM[1]CA[UTF-8]AP[variago:{}]SZ[{size}]", env!("CARGO_PKG_VERSION"));
+    if let Some(k) = game.komi {
+        out += &format!("KM[{k}]");
+    }
+    if !game.black_setup.is_empty() {
+        out += &format!("HA[{}]", game.black_setup.len());
+    }
+    for (tag, stones) in [("AB", &game.black_setup), ("AW", &game.white_setup)] {
+        if !stones.is_empty() {
+            out += tag;
+            for &v in stones {
+                out += &format!("[{}]", sgf_point(v, size));
+            }
+        }
+    }
+    if let Some(r) = result {
+        out += &format!("RE[{r}]");
+    }
+    for &(color, mv) in &game.moves {
+        let point = match mv.vertex() {
+            Some(v) => sgf_point(v, size),
+            None => String::new(),
+        };
+        out += &format!("\n;{}[{point}]", color.letter());
+    }
+    out += ")\n";
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip() {
+        let game = SgfGame {
+            size: 9,
+            komi: Some(6.5),
+            black_setup: vec![Vertex::new(2, 2), Vertex::new(6, 6)],
+            white_setup: vec![],
+            moves: vec![
+                (Color::White, Move::Place(Vertex::new(4, 4))),
+                (Color::Black, Move::Pass),
+            ],
+            to_play: None,
+        };
+        assert_eq!(parse(&write(&game, Some("B+1.5"))).unwrap(), game);
+    }
+
+    #[test]
+    fn rejects_garbage() {
+        assert!(parse("(;SZ[9];B[zz])").is_err());
+        assert!(parse("not sgf").is_err());
+        assert!(parse("(;GM[3]SZ[9])").is_err());
+    }
+
+    #[test]
+    fn old_style_pass() {
+        let game = parse("(;SZ[19];B[tt])").unwrap();
+        assert_eq!(game.moves, vec![(Color::Black, Move::Pass)]);
+    }
+}

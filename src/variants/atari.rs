@@ -1,0 +1,216 @@
+//! Atari Go: the first capture wins. No pass; suicide is illegal unless it
+//! captures; a player with no legal placement loses. Starts from the empty
+//! board or from the crosscut in the centre.
+
+use super::{Setup, Start};
+use crate::board::{zobrist, Board, BLACK, WHITE};
+use crate::color::Color;
+use crate::game::{Illegal, Occupant, Outcome, Owner, Position};
+use crate::history::History;
+use crate::moves::{Move, Piece, Vertex};
+use rand::rngs::SmallRng;
+
+#[derive(Clone, Debug)]
+struct State {
+    board: Board,
+    to_move: Color,
+    /// Set by the first capture.
+    winner: Option<Color>,
+    captures: [u32; 2],
+}
+
+#[derive(Clone, Debug)]
+pub struct AtariGo {
+    history: History<State>,
+}
+
+/// The four centre points of the crosscut: black's pair, then white's.
+pub fn crosscut(size: usize) -> ([Vertex; 2], [Vertex; 2]) {
+    let lo = size / 2 - 1;
+    let hi = lo + 1;
+    (
+        [Vertex::new(lo, hi), Vertex::new(hi, lo)],
+        [Vertex::new(lo, lo), Vertex::new(hi, hi)],
+    )
+}
+
+impl AtariGo {
+    pub fn new(setup: &Setup) -> AtariGo {
+        let mut board = Board::new(setup.size);
+        if setup.start == Start::Crosscut && setup.size >= 2 {
+            let (black, white) = crosscut(setup.size);
+            for v in black {
+                board.play(board.point(v), Color::Black, 0);
+            }
+            for v in white {
+                board.play(board.point(v), Color::White, 0);
+            }
+        }
+        AtariGo {
+            history: History::new(State {
+                board,
+                to_move: Color::Black,
+                winner: None,
+                captures: [0, 0],
+            }),
+        }
+    }
+
+    fn board(&self) -> &Board {
+        &self.history.now.board
+    }
+
+    fn has_legal_move(board: &Board, color: Color) -> bool {
+        board
+            .empties()
+            .iter()
+            .any(|&p| !board.is_suicide(p as usize, color))
+    }
+}
+
+impl Position for AtariGo {
+    fn variant_name(&self) -> &'static str {
+        "atari"
+    }
+
+    fn size(&self) -> usize {
+        self.board().size()
+    }
+
+    fn to_move(&self) -> Color {
+        self.history.now.to_move
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        if self.outcome().is_some() {
+            return;
+        }
+        let board = self.board();
+        let color = self.to_move();
+        for p in board.all_points() {
+            if board.is_empty(p) && !board.is_suicide(p, color) {
+                out.push(Move::Place(board.vertex(p)));
+            }
+        }
+    }
+
+    fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
+        if self.outcome().is_some() {
+            return Err(Illegal::new("the game is over"));
+        }
+        let v = match mv {
+            Move::Place(v) | Move::Drop(Piece::Stone, v) => v,
+            Move::Pass => return Err(Illegal::new("Atari Go has no pass")),
+            Move::Drop(piece, _) => return Err(Illegal::new(format!("Atari Go has no {piece}"))),
+            Move::Step(..) => return Err(Illegal::new("pieces do not move in Atari Go")),
+        };
+        if !v.on_board(self.size()) {
+            return Err(Illegal::new("vertex off the board"));
+        }
+        let p = self.board().point(v);
+        if !self.board().is_empty(p) {
+            return Err(Illegal::new("point is occupied"));
+        }
+        if self.board().is_suicide(p, color) {
+            return Err(Illegal::new("suicide"));
+        }
+        self.history.push();
+        let state = &mut self.history.now;
+        let captured = state.board.play(p, color, 0);
+        if captured > 0 {
+            state.captures[color.index()] += captured as u32;
+            state.winner = Some(color);
+        }
+        state.to_move = color.opponent();
+        Ok(())
+    }
+
+    fn undo(&mut self) -> bool {
+        self.history.undo()
+    }
+
+    fn moves_played(&self) -> usize {
+        self.history.len()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let state = &self.history.now;
+        if let Some(winner) = state.winner {
+            return Some(Outcome::Win(winner));
+        }
+        (!Self::has_legal_move(&state.board, state.to_move))
+            .then(|| Outcome::Win(state.to_move.opponent()))
+    }
+
+    fn score_now(&self) -> Outcome {
+        self.outcome().unwrap_or(Outcome::Draw)
+    }
+
+    fn hash(&self) -> u64 {
+        let state = &self.history.now;
+        let mut hash = state.board.hash();
+        if state.to_move == Color::White {
+            hash ^= zobrist::state_key(100);
+        }
+        if let Some(w) = state.winner {
+            hash ^= zobrist::state_key(200 + w.index() as u64);
+        }
+        hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        self.hash() ^ self.board().hash() ^ self.board().recompute_hash()
+    }
+
+    fn occupant(&self, v: Vertex) -> Option<Occupant> {
+        let board = self.board();
+        let owner = match board.cell(board.point(v)) {
+            BLACK => Color::Black,
+            WHITE => Color::White,
+            _ => return None,
+        };
+        Some(Occupant {
+            owner: Owner::Player(owner),
+            piece: Piece::Stone,
+        })
+    }
+
+    fn status_lines(&self) -> Vec<String> {
+        let [b, w] = self.captures();
+        vec![format!("captures: black {b} white {w}")]
+    }
+
+    fn captures(&self) -> [u32; 2] {
+        self.history.now.captures
+    }
+
+    /// Random non-suicide placements, except that an available capture is
+    /// always taken: a random player that misses a win says little about
+    /// the position.
+    fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
+        if let Some(outcome) = self.outcome() {
+            return outcome.value_for_black();
+        }
+        let mut board = self.board().clone();
+        let mut color = self.to_move();
+        loop {
+            let capture = board
+                .empties()
+                .iter()
+                .map(|&p| p as usize)
+                .find(|&p| board.captures_at(p, color));
+            if let Some(p) = capture {
+                trace.push((color, Move::Place(board.vertex(p))));
+                return if color == Color::Black { 1.0 } else { 0.0 };
+            }
+            let chosen = board.random_empty(rng, |p| !board.is_suicide(p, color));
+            let Some(p) = chosen else {
+                // No legal move: the side to move loses.
+                return if color == Color::Black { 0.0 } else { 1.0 };
+            };
+            board.play(p, color, 0);
+            trace.push((color, Move::Place(board.vertex(p))));
+            color = color.opponent();
+        }
+    }
+}

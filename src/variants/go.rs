@@ -1,0 +1,275 @@
+//! Standard Go: area scoring as in Tromp-Taylor, positional superko, no
+//! suicide, two passes end the game.
+
+use super::Setup;
+use crate::board::{zobrist, Board, BLACK, WHITE};
+use crate::color::Color;
+use crate::game::{Illegal, Occupant, Outcome, Owner, Position};
+use crate::history::History;
+use crate::moves::{Move, Piece, Vertex};
+use rand::rngs::SmallRng;
+use std::collections::HashMap;
+
+#[derive(Clone, Debug)]
+struct State {
+    board: Board,
+    to_move: Color,
+    passes: u8,
+    captures: [u32; 2],
+}
+
+#[derive(Clone, Debug)]
+pub struct Go {
+    history: History<State>,
+    komi: f32,
+    /// How often each board hash has occurred: positional superko.
+    seen: HashMap<u64, u32>,
+}
+
+impl Go {
+    pub fn new(setup: &Setup) -> Go {
+        let board = Board::new(setup.size);
+        let mut seen = HashMap::new();
+        seen.insert(board.hash(), 1);
+        Go {
+            history: History::new(State {
+                board,
+                to_move: Color::Black,
+                passes: 0,
+                captures: [0, 0],
+            }),
+            komi: setup.komi,
+            seen,
+        }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.history.now.board
+    }
+
+    /// Why a stone of `color` may not go on `p`, if it may not.
+    fn placement_error(&self, p: usize, color: Color) -> Option<&'static str> {
+        let board = self.board();
+        if !board.is_empty(p) {
+            return Some("point is occupied");
+        }
+        if board.is_suicide(p, color) {
+            return Some("suicide");
+        }
+        if self.seen.contains_key(&board.hash_after(p, color, 0)) {
+            return Some("positional superko");
+        }
+        None
+    }
+
+    fn vertex_point(&self, mv: Move) -> Result<Option<usize>, Illegal> {
+        match mv {
+            Move::Pass => Ok(None),
+            Move::Place(v) | Move::Drop(Piece::Stone, v) => {
+                if !v.on_board(self.size()) {
+                    return Err(Illegal::new("vertex off the board"));
+                }
+                Ok(Some(self.board().point(v)))
+            }
+            Move::Drop(piece, _) => Err(Illegal::new(format!("Go has no {piece}"))),
+            Move::Step(..) => Err(Illegal::new("pieces do not move in Go")),
+        }
+    }
+}
+
+/// A random playout on a copy of the board: random moves that neither fill
+/// an own eye nor commit suicide, simple ko only, until two passes.
+/// Returns the final board.
+pub fn playout_board(
+    mut board: Board,
+    mut to_move: Color,
+    mut passes: u8,
+    rng: &mut SmallRng,
+    trace: &mut Vec<(Color, Move)>,
+) -> Board {
+    let limit = 3 * board.size() * board.size();
+    for _ in 0..limit {
+        if passes >= 2 {
+            break;
+        }
+        let ko = board.ko_point();
+        let chosen = board.random_empty(rng, |p| {
+            Some(p) != ko && !board.is_eye(p, to_move) && !board.is_suicide(p, to_move)
+        });
+        match chosen {
+            Some(p) => {
+                board.play(p, to_move, 0);
+                trace.push((to_move, Move::Place(board.vertex(p))));
+                passes = 0;
+            }
+            None => {
+                board.clear_ko();
+                passes += 1;
+            }
+        }
+        to_move = to_move.opponent();
+    }
+    board
+}
+
+impl Position for Go {
+    fn variant_name(&self) -> &'static str {
+        "go"
+    }
+
+    fn size(&self) -> usize {
+        self.board().size()
+    }
+
+    fn to_move(&self) -> Color {
+        self.history.now.to_move
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        if self.outcome().is_some() {
+            return;
+        }
+        let board = self.board();
+        let color = self.to_move();
+        for p in board.all_points() {
+            if self.placement_error(p, color).is_none() {
+                out.push(Move::Place(board.vertex(p)));
+            }
+        }
+        out.push(Move::Pass);
+    }
+
+    fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
+        if self.outcome().is_some() {
+            return Err(Illegal::new("the game is over"));
+        }
+        let point = self.vertex_point(mv)?;
+        if let Some(p) = point {
+            if let Some(reason) = self.placement_error(p, color) {
+                return Err(Illegal::new(reason));
+            }
+        }
+        self.history.push();
+        let state = &mut self.history.now;
+        match point {
+            Some(p) => {
+                let captured = state.board.play(p, color, 0);
+                state.captures[color.index()] += captured as u32;
+                state.passes = 0;
+                *self.seen.entry(state.board.hash()).or_insert(0) += 1;
+            }
+            None => {
+                state.board.clear_ko();
+                state.passes += 1;
+            }
+        }
+        state.to_move = color.opponent();
+        Ok(())
+    }
+
+    fn undo(&mut self) -> bool {
+        let current = self.board().hash();
+        if !self.history.undo() {
+            return false;
+        }
+        if current != self.board().hash() {
+            if let Some(count) = self.seen.get_mut(&current) {
+                *count -= 1;
+                if *count == 0 {
+                    self.seen.remove(&current);
+                }
+            }
+        }
+        true
+    }
+
+    fn moves_played(&self) -> usize {
+        self.history.len()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.history.now.passes >= 2).then(|| self.score_now())
+    }
+
+    fn score_now(&self) -> Outcome {
+        Outcome::Score(self.board().area_score() as f32 - self.komi)
+    }
+
+    fn hash(&self) -> u64 {
+        let state = &self.history.now;
+        let mut hash = state.board.hash() ^ zobrist::state_key(state.passes as u64);
+        if state.to_move == Color::White {
+            hash ^= zobrist::state_key(100);
+        }
+        hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        self.hash() ^ self.board().hash() ^ self.board().recompute_hash()
+    }
+
+    fn occupant(&self, v: Vertex) -> Option<Occupant> {
+        let board = self.board();
+        let owner = match board.cell(board.point(v)) {
+            BLACK => Color::Black,
+            WHITE => Color::White,
+            _ => return None,
+        };
+        Some(Occupant {
+            owner: Owner::Player(owner),
+            piece: Piece::Stone,
+        })
+    }
+
+    fn status_lines(&self) -> Vec<String> {
+        let [b, w] = self.captures();
+        vec![format!("captures: black {b} white {w}"), format!("komi: {}", self.komi)]
+    }
+
+    fn captures(&self) -> [u32; 2] {
+        self.history.now.captures
+    }
+
+    fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
+        let s = &self.history.now;
+        let end = playout_board(s.board.clone(), s.to_move, s.passes, rng, trace);
+        Outcome::Score(end.area_score() as f32 - self.komi).value_for_black()
+    }
+
+    fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
+        let s = &self.history.now;
+        let mut total = vec![0.0; self.size() * self.size()];
+        let mut trace = Vec::new();
+        for _ in 0..playouts.max(1) {
+            trace.clear();
+            let end = playout_board(s.board.clone(), s.to_move, s.passes, rng, &mut trace);
+            for (sum, owner) in total.iter_mut().zip(end.area_owners()) {
+                *sum += owner as f32;
+            }
+        }
+        Some(total.into_iter().map(|t| t / playouts.max(1) as f32).collect())
+    }
+
+    fn place_handicap(&mut self, stones: &[Vertex]) -> Result<(), Illegal> {
+        if self.history.len() > 0 || self.board().empties().len() != self.size() * self.size() {
+            return Err(Illegal::new("board not empty"));
+        }
+        let mut next = self.clone();
+        for &v in stones {
+            if !v.on_board(self.size()) || !next.board().is_empty(next.board().point(v)) {
+                return Err(Illegal::new(format!("bad handicap vertex {v}")));
+            }
+            let p = next.board().point(v);
+            next.history.now.board.play(p, Color::Black, 0);
+        }
+        next.history.now.to_move = if stones.is_empty() { Color::Black } else { Color::White };
+        next.seen.clear();
+        next.seen.insert(next.board().hash(), 1);
+        *self = next;
+        Ok(())
+    }
+
+    fn set_komi(&mut self, komi: f32) {
+        self.komi = komi;
+    }
+}

@@ -1,0 +1,207 @@
+//! The variants: one type per game behind the `Position` trait, and the
+//! `Game` enum that picks one at run time.
+//!
+//! Adding a variant means: a module with a type implementing `Position`,
+//! a `Variant` entry (name, default size, sizes, komi), and a `Game` arm.
+
+pub mod atari;
+pub mod go;
+
+use crate::color::Color;
+use crate::game::{Illegal, Occupant, Outcome, Position};
+use crate::moves::{Move, Vertex};
+use rand::rngs::SmallRng;
+
+/// Where a game starts, for variants with more than one start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Start {
+    #[default]
+    Empty,
+    /// Atari Go's crosscut: two black and two white stones in the centre.
+    Crosscut,
+}
+
+impl Start {
+    pub fn parse(text: &str) -> Option<Start> {
+        match text.to_ascii_lowercase().as_str() {
+            "empty" => Some(Start::Empty),
+            "crosscut" => Some(Start::Crosscut),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Start::Empty => "empty",
+            Start::Crosscut => "crosscut",
+        }
+    }
+}
+
+/// The variants the engine plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    Go,
+    Atari,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 2] = [Variant::Go, Variant::Atari];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Go => "go",
+            Variant::Atari => "atari",
+        }
+    }
+
+    /// A one-line description for `--help`.
+    pub fn description(self) -> &'static str {
+        match self {
+            Variant::Go => "standard Go: area scoring, positional superko, komi 7.5",
+            Variant::Atari => "Atari Go: the first capture wins (start: empty or crosscut)",
+        }
+    }
+
+    /// The name GoGui's ruler protocol shows (`Go` means plain Go).
+    pub fn game_id(self) -> &'static str {
+        match self {
+            Variant::Go => "Go",
+            Variant::Atari => "AtariGo",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Variant> {
+        let lower = text.to_ascii_lowercase();
+        let alias = match lower.as_str() {
+            "atari-go" | "atarigo" | "capture-go" => "atari",
+            "standard" | "baduk" | "weiqi" => "go",
+            other => other,
+        };
+        Variant::ALL.into_iter().find(|v| v.name() == alias)
+    }
+
+    pub fn default_size(self) -> usize {
+        9
+    }
+
+    pub fn accepts_size(self, size: usize) -> bool {
+        (2..=crate::moves::MAX_SIZE).contains(&size)
+    }
+
+    pub fn default_komi(self) -> f32 {
+        match self {
+            Variant::Go => 7.5,
+            Variant::Atari => 0.0,
+        }
+    }
+
+    /// Space-separated names of every variant.
+    pub fn list() -> String {
+        Variant::ALL.map(Variant::name).join(" ")
+    }
+}
+
+/// Everything needed to set up a new game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setup {
+    pub variant: Variant,
+    pub size: usize,
+    pub komi: f32,
+    pub start: Start,
+}
+
+impl Setup {
+    /// The variant's defaults.
+    pub fn new(variant: Variant) -> Setup {
+        Setup {
+            variant,
+            size: variant.default_size(),
+            komi: variant.default_komi(),
+            start: Start::Empty,
+        }
+    }
+}
+
+/// A game of any variant.
+#[derive(Clone, Debug)]
+pub enum Game {
+    Go(go::Go),
+    Atari(atari::AtariGo),
+}
+
+impl Game {
+    pub fn new(setup: &Setup) -> Game {
+        match setup.variant {
+            Variant::Go => Game::Go(go::Go::new(setup)),
+            Variant::Atari => Game::Atari(atari::AtariGo::new(setup)),
+        }
+    }
+}
+
+/// Forwards a method call to the variant inside the enum.
+macro_rules! dispatch {
+    ($self:ident, $game:ident => $body:expr) => {
+        match $self {
+            Game::Go($game) => $body,
+            Game::Atari($game) => $body,
+        }
+    };
+}
+
+impl Position for Game {
+    fn variant_name(&self) -> &'static str {
+        dispatch!(self, g => g.variant_name())
+    }
+    fn size(&self) -> usize {
+        dispatch!(self, g => g.size())
+    }
+    fn to_move(&self) -> Color {
+        dispatch!(self, g => g.to_move())
+    }
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        dispatch!(self, g => g.legal_moves(out))
+    }
+    fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
+        dispatch!(self, g => g.play(color, mv))
+    }
+    fn undo(&mut self) -> bool {
+        dispatch!(self, g => g.undo())
+    }
+    fn moves_played(&self) -> usize {
+        dispatch!(self, g => g.moves_played())
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        dispatch!(self, g => g.outcome())
+    }
+    fn score_now(&self) -> Outcome {
+        dispatch!(self, g => g.score_now())
+    }
+    fn hash(&self) -> u64 {
+        dispatch!(self, g => g.hash())
+    }
+    fn recompute_hash(&self) -> u64 {
+        dispatch!(self, g => g.recompute_hash())
+    }
+    fn occupant(&self, v: Vertex) -> Option<Occupant> {
+        dispatch!(self, g => g.occupant(v))
+    }
+    fn status_lines(&self) -> Vec<String> {
+        dispatch!(self, g => g.status_lines())
+    }
+    fn captures(&self) -> [u32; 2] {
+        dispatch!(self, g => g.captures())
+    }
+    fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
+        dispatch!(self, g => g.rollout(rng, trace))
+    }
+    fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
+        dispatch!(self, g => g.ownership(rng, playouts))
+    }
+    fn place_handicap(&mut self, stones: &[Vertex]) -> Result<(), Illegal> {
+        dispatch!(self, g => g.place_handicap(stones))
+    }
+    fn set_komi(&mut self, komi: f32) {
+        dispatch!(self, g => g.set_komi(komi))
+    }
+}
