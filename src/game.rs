@@ -56,7 +56,7 @@ impl Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match *self {
-            Outcome::Score(s) if s == 0.0 => f.write_str("0"),
+            Outcome::Score(0.0) => f.write_str("0"),
             Outcome::Score(s) => {
                 let winner = if s > 0.0 { 'B' } else { 'W' };
                 write!(f, "{winner}+{}", s.abs())
@@ -182,9 +182,7 @@ pub trait Position: Clone + Send + Sync + 'static {
             }
             trace.push((color, mv));
         }
-        pos.outcome()
-            .unwrap_or_else(|| pos.score_now())
-            .value_for_black()
+        pos.outcome().unwrap_or_else(|| pos.score_now()).value_for_black()
     }
 
     /// Estimated final owner of each point (+1 black, -1 white), row-major
@@ -216,8 +214,7 @@ pub fn perft<P: Position>(pos: &mut P, depth: usize) -> u64 {
     let color = pos.to_move();
     let mut total = 0;
     for mv in moves {
-        pos.play(color, mv)
-            .expect("a listed legal move must be playable");
+        pos.play(color, mv).expect("a listed legal move must be playable");
         total += perft(pos, depth - 1);
         pos.undo();
     }

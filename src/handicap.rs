@@ -9,7 +9,7 @@ pub fn fixed(size: usize, n: usize) -> Option<Vec<Vertex>> {
     if size < 7 || !(2..=9).contains(&n) {
         return None;
     }
-    let max = if size % 2 == 0 || size == 7 { 4 } else { 9 };
+    let max = if size.is_multiple_of(2) || size == 7 { 4 } else { 9 };
     if n > max {
         return None;
     }
@@ -57,7 +57,10 @@ pub fn free(size: usize, n: usize) -> Option<Vec<Vertex>> {
             .filter(|v| !points.contains(v))
             .max_by_key(|&v| {
                 // Prefer the third line over the edge, then distance.
-                let edge = (v.x as usize).min(v.y as usize).min(size - 1 - v.x as usize).min(size - 1 - v.y as usize);
+                let edge = (v.x as usize)
+                    .min(v.y as usize)
+                    .min(size - 1 - v.x as usize)
+                    .min(size - 1 - v.y as usize);
                 (distance(v), edge.min(2))
             })?;
         points.push(best);

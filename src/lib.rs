@@ -29,6 +29,7 @@ pub mod moves;
 pub mod search;
 pub mod sgf;
 pub mod variants;
+pub mod versus;
 
 pub use color::Color;
 pub use game::{Illegal, Outcome, Position};

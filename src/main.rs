@@ -75,6 +75,12 @@ enum Command {
     },
     /// Play a game against itself, printing the board after every move
     Selfplay,
+    /// Play the search against the flat Monte Carlo baseline at equal playouts
+    Versus {
+        /// Games to play; the engine takes black in the even ones
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+    },
 }
 
 fn variant_help() -> String {
@@ -173,7 +179,10 @@ fn bench(setup: &Setup, seconds: f64) {
     );
     let settings = search::Config::default();
     let stop = std::sync::atomic::AtomicBool::new(false);
-    let limits = Limits { playouts: None, time: Some(Duration::from_secs_f64(seconds)) };
+    let limits = Limits {
+        playouts: None,
+        time: Some(Duration::from_secs_f64(seconds)),
+    };
     let result = search::search(&game, limits, &settings, &stop);
     println!(
         "{} {}x{}: {:.0} tree simulations/s (1 thread)",
@@ -195,11 +204,43 @@ fn selfplay(setup: &Setup, settings: &SearchSettings) {
         let result = engine.think(&game, color, false);
         let Some(mv) = result.best else { break };
         game.play(color, mv).expect("search returns legal moves");
-        let _ = writeln!(out, "{} {} ({:.0}% to win, {} playouts)", color, mv, 100.0 * result.winrate, result.playouts);
+        let _ = writeln!(
+            out,
+            "{} {} ({:.0}% to win, {} playouts)",
+            color,
+            mv,
+            100.0 * result.winrate,
+            result.playouts
+        );
         let _ = writeln!(out, "{}\n", display::human_board(&game));
     }
     let outcome = game.outcome().unwrap_or_else(|| game.score_now());
     let _ = writeln!(out, "result: {outcome}");
+}
+
+fn versus(setup: &Setup, settings: &SearchSettings, games: u32) {
+    let mut settings = settings.clone();
+    let playouts = settings.playouts.unwrap_or(1000);
+    settings.playouts = Some(playouts);
+    settings.time = None;
+    let tally = variago::versus::run(setup, &settings, playouts, games, settings.config.seed, |done, t| {
+        eprintln!("game {done}: {} wins, {} losses, {} draws", t.wins, t.losses, t.draws);
+    });
+    let (rate, low, high) = tally.rate();
+    println!(
+        "{} {}x{}, {playouts} playouts each: engine {} wins, {} losses, {} draws of {} ({:.1}%, 95% interval {:.1}-{:.1}%), {:.1} moves per game",
+        setup.variant.name(),
+        setup.size,
+        setup.size,
+        tally.wins,
+        tally.losses,
+        tally.draws,
+        tally.games(),
+        100.0 * rate,
+        100.0 * low,
+        100.0 * high,
+        tally.total_moves as f64 / tally.games().max(1) as f64
+    );
 }
 
 fn main() {
@@ -224,5 +265,6 @@ fn main() {
             println!("{}", variago::game::perft(&mut game, depth));
         }
         Command::Selfplay => selfplay(&setup, &settings),
+        Command::Versus { games } => versus(&setup, &settings, games),
     }
 }

@@ -31,10 +31,7 @@ pub struct Vertex {
 
 impl Vertex {
     pub fn new(x: usize, y: usize) -> Vertex {
-        Vertex {
-            x: x as u8,
-            y: y as u8,
-        }
+        Vertex { x: x as u8, y: y as u8 }
     }
 
     /// True when the vertex lies on a board of the given size.
@@ -219,26 +216,19 @@ pub fn vertex(input: &str) -> IResult<&str, Vertex> {
 /// The typed move notation. A known shape with a bad piece name parses to `Err`.
 fn typed_move(input: &str) -> IResult<&str, Result<Move, String>> {
     let pass = value(Ok(Move::Pass), tag_no_case("pass"));
-    let step = map(separated_pair(vertex, char('-'), vertex), |(a, b)| {
-        Ok(Move::Step(a, b))
-    });
+    let step = map(separated_pair(vertex, char('-'), vertex), |(a, b)| Ok(Move::Step(a, b)));
     let piece_name = (
         take_while1(|c: char| c.is_ascii_alphabetic()),
         opt(preceded(tag(":"), take_while1(|c: char| c.is_ascii_alphabetic()))),
     );
-    let drop = map(
-        separated_pair(piece_name, char('@'), vertex),
-        |((name, mode), v)| {
-            let full = match mode {
-                Some(mode) => format!("{name}:{mode}"),
-                None => name.to_string(),
-            };
-            Piece::parse(&full).map(|piece| Move::Drop(piece, v))
-        },
-    );
-    let place = map(terminated(vertex, nom::combinator::eof), |v| {
-        Ok(Move::Place(v))
+    let drop = map(separated_pair(piece_name, char('@'), vertex), |((name, mode), v)| {
+        let full = match mode {
+            Some(mode) => format!("{name}:{mode}"),
+            None => name.to_string(),
+        };
+        Piece::parse(&full).map(|piece| Move::Drop(piece, v))
     });
+    let place = map(terminated(vertex, nom::combinator::eof), |v| Ok(Move::Place(v)));
     alt((pass, step, drop, place)).parse(input)
 }
 

@@ -62,7 +62,11 @@ pub fn parse(text: &str) -> Result<SgfGame, String> {
                     }
                 }
                 Prop::B(mv) | Prop::W(mv) => {
-                    let color = if matches!(prop, Prop::B(_)) { Color::Black } else { Color::White };
+                    let color = if matches!(prop, Prop::B(_)) {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
                     let mv = match mv {
                         go::Move::Pass => Move::Pass,
                         // `tt` is the old pass on boards up to 19x19.
@@ -93,7 +97,10 @@ fn sgf_point(v: Vertex, size: usize) -> String {
 /// A game record. `result` is a GTP score text such as `B+3.5`, if known.
 pub fn write(game: &SgfGame, result: Option<&str>) -> String {
     let size = game.size;
-    let mut out = format!("(;FF[4]GM[1]CA[UTF-8]AP[variago:{}]SZ[{size}]", env!("CARGO_PKG_VERSION"));
+    let mut out = format!(
+        "(;FF[4]GM[1]CA[UTF-8]AP[variago:{}]SZ[{size}]",
+        env!("CARGO_PKG_VERSION")
+    );
     if let Some(k) = game.komi {
         out += &format!("KM[{k}]");
     }

@@ -548,9 +548,7 @@ impl Board {
             return None;
         }
         let start = rng.random_range(0..n);
-        (0..n)
-            .map(|i| self.empties[(start + i) % n] as usize)
-            .find(|&p| ok(p))
+        (0..n).map(|i| self.empties[(start + i) % n] as usize).find(|&p| ok(p))
     }
 
     /// The board as rows of `X`, `O` and `.`, top row first (for tests).

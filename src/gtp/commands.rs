@@ -21,7 +21,9 @@ pub type Handler = fn(&mut Engine, &Args) -> Reply;
 pub const COMMANDS: &[(&str, Handler)] = &[
     ("protocol_version", |_, a| a.count(0, 0).map(|_| "2".into())),
     ("name", |_, a| a.count(0, 0).map(|_| "variago".into())),
-    ("version", |_, a| a.count(0, 0).map(|_| env!("CARGO_PKG_VERSION").into())),
+    ("version", |_, a| {
+        a.count(0, 0).map(|_| env!("CARGO_PKG_VERSION").into())
+    }),
     ("known_command", known_command),
     ("list_commands", list_commands),
     ("quit", quit),
@@ -46,13 +48,17 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("printsgf", printsgf),
     ("gogui-interrupt", |_, a| a.count(0, 0).map(|_| String::new())),
     ("variago-list_variants", |_, a| a.count(0, 0).map(|_| Variant::list())),
-    ("variago-variant", |e, a| a.count(0, 0).map(|_| e.variant().name().into())),
+    ("variago-variant", |e, a| {
+        a.count(0, 0).map(|_| e.variant().name().into())
+    }),
     ("variago-set_variant", set_variant),
     ("variago-start", start),
     ("variago-play", typed_play),
     ("variago-genmove", typed_genmove),
     ("variago-legal_moves", legal_moves),
-    ("variago-board", |e, a| a.count(0, 0).map(|_| display::machine_board(&e.game))),
+    ("variago-board", |e, a| {
+        a.count(0, 0).map(|_| display::machine_board(&e.game))
+    }),
 ];
 
 /// The handler for a command name.
@@ -82,7 +88,10 @@ fn boardsize(e: &mut Engine, a: &Args) -> Reply {
     if !e.variant().accepts_size(size) {
         return Err("unacceptable size".into());
     }
-    e.reset(Setup { size, ..e.setup.clone() });
+    e.reset(Setup {
+        size,
+        ..e.setup.clone()
+    });
     Ok(String::new())
 }
 
@@ -128,7 +137,14 @@ fn typed_play(e: &mut Engine, a: &Args) -> Reply {
 /// What a finished game answers to `genmove`: the loser resigns, the others pass.
 fn answer_when_over(e: &Engine, color: Color) -> Option<String> {
     let outcome = e.game.outcome()?;
-    Some(if outcome.winner() == Some(color.opponent()) { "resign" } else { "pass" }.into())
+    Some(
+        if outcome.winner() == Some(color.opponent()) {
+            "resign"
+        } else {
+            "pass"
+        }
+        .into(),
+    )
 }
 
 /// Searches for `color`; `Ok(None)` means resign.
@@ -154,7 +170,8 @@ fn generate(e: &mut Engine, a: &Args, commit: bool, typed: bool, resign: bool) -
         return Ok("resign".into());
     };
     if commit {
-        e.play(color, mv).map_err(|r| format!("internal error: search chose {mv}: {r}"))?;
+        e.play(color, mv)
+            .map_err(|r| format!("internal error: search chose {mv}: {r}"))?;
     }
     Ok(match (typed, mv.vertex()) {
         (true, _) => mv.to_string(),
@@ -276,7 +293,13 @@ fn time_left(e: &mut Engine, a: &Args) -> Reply {
     let color = a.color(0)?;
     let seconds = a.float(1)?;
     let stones = a.int(2)?;
-    e.clock.set_left(color, TimeLeft { seconds: seconds.max(0.0), stones });
+    e.clock.set_left(
+        color,
+        TimeLeft {
+            seconds: seconds.max(0.0),
+            stones,
+        },
+    );
     Ok(String::new())
 }
 
@@ -342,10 +365,17 @@ fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
     let text = std::fs::read_to_string(path).map_err(|err| format!("cannot load file: {err}"))?;
     let game = sgf::parse(&text).map_err(|err| format!("cannot load file: {err}"))?;
     if !e.variant().accepts_size(game.size) {
-        return Err(format!("cannot load file: size {} unacceptable for {}", game.size, e.variant().name()));
+        return Err(format!(
+            "cannot load file: size {} unacceptable for {}",
+            game.size,
+            e.variant().name()
+        ));
     }
     // Build the new state aside so that a failure leaves the engine as it was.
-    let mut setup = Setup { size: game.size, ..e.setup.clone() };
+    let mut setup = Setup {
+        size: game.size,
+        ..e.setup.clone()
+    };
     if let Some(k) = game.komi {
         setup.komi = k;
     }
@@ -360,7 +390,8 @@ fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
     }
     let count = until.map_or(game.moves.len(), |n| n.saturating_sub(1).min(game.moves.len()));
     for (i, &(color, mv)) in game.moves[..count].iter().enumerate() {
-        next.play(color, mv).map_err(|r| format!("cannot load file: move {} {mv}: {r}", i + 1))?;
+        next.play(color, mv)
+            .map_err(|r| format!("cannot load file: move {} {mv}: {r}", i + 1))?;
     }
     let to_move = match (count, game.to_play) {
         (0, Some(c)) => c,
@@ -386,8 +417,8 @@ fn printsgf(e: &mut Engine, a: &Args) -> Reply {
 fn set_variant(e: &mut Engine, a: &Args) -> Reply {
     a.count(1, 1)?;
     let name = a.word(0)?;
-    let variant = Variant::parse(name)
-        .ok_or_else(|| format!("unknown variant '{name}' (known: {})", Variant::list()))?;
+    let variant =
+        Variant::parse(name).ok_or_else(|| format!("unknown variant '{name}' (known: {})", Variant::list()))?;
     e.reset(Setup::new(variant));
     Ok(String::new())
 }
@@ -402,13 +433,20 @@ fn start(e: &mut Engine, a: &Args) -> Reply {
     if start != Start::Empty && e.variant() != Variant::Atari {
         return Err(format!("{} has no {name} start", e.variant().name()));
     }
-    e.reset(Setup { start, ..e.setup.clone() });
+    e.reset(Setup {
+        start,
+        ..e.setup.clone()
+    });
     Ok(String::new())
 }
 
 fn legal_moves(e: &mut Engine, a: &Args) -> Reply {
     a.count(0, 1)?;
-    let game: Game = if a.is_empty() { e.game.clone() } else { e.position_for(a.color(0)?)? };
+    let game: Game = if a.is_empty() {
+        e.game.clone()
+    } else {
+        e.position_for(a.color(0)?)?
+    };
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     Ok(moves.iter().map(Move::to_string).collect::<Vec<_>>().join(" "))

@@ -1,7 +1,7 @@
 //! GTP input: line preprocessing and command parsing.
 
-use nom::character::complete::{digit1, space0, space1};
 use nom::bytes::complete::take_till1;
+use nom::character::complete::{digit1, space0, space1};
 use nom::combinator::{opt, rest};
 use nom::multi::separated_list0;
 use nom::sequence::terminated;

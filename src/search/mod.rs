@@ -8,6 +8,7 @@
 //! summed (root parallelism), so a fixed playout budget with a fixed seed is
 //! deterministic.
 
+pub mod flat;
 pub mod time;
 
 use crate::color::Color;
@@ -334,10 +335,9 @@ fn run_tree<P: Position>(
             break;
         }
         // Always one simulation, so that even a zero budget picks a move.
-        if done > 0 && (done % 16 == 0 || time.is_some()) {
-            if stop.load(Ordering::Relaxed) || time.is_some_and(|t| start.elapsed() >= t) {
-                break;
-            }
+        let check = done > 0 && (done.is_multiple_of(16) || time.is_some());
+        if check && (stop.load(Ordering::Relaxed) || time.is_some_and(|t| start.elapsed() >= t)) {
+            break;
         }
         if done == 0 && stop.load(Ordering::Relaxed) && tree.nodes[0].expanded {
             break;
@@ -391,7 +391,7 @@ fn merge<P: Position>(root: &P, trees: Vec<(Vec<MoveStats>, u64)>, elapsed: Dura
     }
     let mut moves: Vec<MoveStats> = order.into_iter().filter_map(|m| by_move.remove(&m)).collect();
     // Most visits first; ties keep the legal-move order.
-    moves.sort_by(|a, b| b.visits.cmp(&a.visits));
+    moves.sort_by_key(|m| std::cmp::Reverse(m.visits));
     let best = moves.first().map(|m| m.mv);
     let winrate = moves.first().map_or(0.0, |m| m.winrate);
     let resign = best.is_some()

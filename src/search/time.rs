@@ -70,11 +70,7 @@ impl Clock {
             TimeSystem::None => return None,
             TimeSystem::Absolute { main } => (main, 0.0),
             TimeSystem::ByoYomi { main, period, .. } => (main, period),
-            TimeSystem::Canadian {
-                main,
-                period,
-                stones,
-            } => (main, period / stones.max(1) as f64),
+            TimeSystem::Canadian { main, period, stones } => (main, period / stones.max(1) as f64),
         };
         let left = self.left[color.index()].unwrap_or(TimeLeft {
             seconds: main,
@@ -113,7 +109,13 @@ mod tests {
         clock.set_system(TimeSystem::from_gtp(60.0, 0.0, 0));
         let first = clock.budget(Color::Black, 40).unwrap().as_secs_f64();
         assert!(first > 0.5 && first < 2.0, "{first}");
-        clock.set_left(Color::Black, TimeLeft { seconds: 0.2, stones: 0 });
+        clock.set_left(
+            Color::Black,
+            TimeLeft {
+                seconds: 0.2,
+                stones: 0,
+            },
+        );
         assert!(clock.budget(Color::Black, 40).unwrap().as_secs_f64() <= 0.1);
     }
 
@@ -121,7 +123,13 @@ mod tests {
     fn canadian_overtime_divides_the_period() {
         let mut clock = Clock::default();
         clock.set_system(TimeSystem::from_gtp(0.0, 30.0, 10));
-        clock.set_left(Color::White, TimeLeft { seconds: 10.0, stones: 5 });
+        clock.set_left(
+            Color::White,
+            TimeLeft {
+                seconds: 10.0,
+                stones: 5,
+            },
+        );
         let t = clock.budget(Color::White, 40).unwrap().as_secs_f64();
         assert!(t > 1.0 && t < 2.0, "{t}");
     }

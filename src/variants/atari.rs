@@ -61,10 +61,7 @@ impl AtariGo {
     }
 
     fn has_legal_move(board: &Board, color: Color) -> bool {
-        board
-            .empties()
-            .iter()
-            .any(|&p| !board.is_suicide(p as usize, color))
+        board.empties().iter().any(|&p| !board.is_suicide(p as usize, color))
     }
 }
 
@@ -138,8 +135,7 @@ impl Position for AtariGo {
         if let Some(winner) = state.winner {
             return Some(Outcome::Win(winner));
         }
-        (!Self::has_legal_move(&state.board, state.to_move))
-            .then(|| Outcome::Win(state.to_move.opponent()))
+        (!Self::has_legal_move(&state.board, state.to_move)).then(|| Outcome::Win(state.to_move.opponent()))
     }
 
     fn score_now(&self) -> Outcome {

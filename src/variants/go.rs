@@ -251,7 +251,7 @@ impl Position for Go {
     }
 
     fn place_handicap(&mut self, stones: &[Vertex]) -> Result<(), Illegal> {
-        if self.history.len() > 0 || self.board().empties().len() != self.size() * self.size() {
+        if !self.history.is_empty() || self.board().empties().len() != self.size() * self.size() {
             return Err(Illegal::new("board not empty"));
         }
         let mut next = self.clone();

@@ -1,0 +1,42 @@
+//! Flat Monte Carlo: the baseline player that strength is measured against.
+//! Every legal move gets an equal share of random playouts; the best mean wins.
+
+use crate::color::Color;
+use crate::game::Position;
+use crate::moves::Move;
+use rand::rngs::SmallRng;
+
+/// The move with the best playout mean for the side to move, or `None`
+/// when it has no legal move.
+pub fn best_move<P: Position>(root: &P, playouts: u64, rng: &mut SmallRng) -> Option<Move> {
+    let mut moves = Vec::new();
+    root.legal_moves(&mut moves);
+    if moves.len() <= 1 {
+        return moves.first().copied();
+    }
+    let color = root.to_move();
+    let per_move = (playouts / moves.len() as u64).max(1);
+    let mut pos = root.clone();
+    let mut trace = Vec::new();
+    let mut best = (f32::MIN, moves[0]);
+    for &mv in &moves {
+        if pos.play(color, mv).is_err() {
+            continue;
+        }
+        let mut total = 0.0;
+        for _ in 0..per_move {
+            trace.clear();
+            let value = match pos.outcome() {
+                Some(outcome) => outcome.value_for_black(),
+                None => pos.rollout(rng, &mut trace),
+            };
+            total += if color == Color::Black { value } else { 1.0 - value };
+        }
+        pos.undo();
+        let mean = total / per_move as f32;
+        if mean > best.0 {
+            best = (mean, mv);
+        }
+    }
+    Some(best.1)
+}
