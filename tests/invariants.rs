@@ -38,7 +38,11 @@ fn starts(variant: Variant) -> Vec<Start> {
 }
 
 fn check_consistency(game: &Game, moves: &[Move], context: &str) {
-    assert_eq!(game.hash(), game.recompute_hash(), "{context}: incremental hash differs");
+    assert_eq!(
+        game.hash(),
+        game.recompute_hash(),
+        "{context}: incremental hash differs"
+    );
     assert_eq!(
         game.outcome().is_some(),
         moves.is_empty(),
@@ -59,7 +63,10 @@ fn candidates(game: &Game, listed: &[Move], rng: &mut SmallRng) -> Vec<Move> {
     out.push(Move::Pass);
     for piece in Piece::ALL {
         out.push(Move::Drop(piece, random_vertex(rng)));
-        if let Some(v) = listed.get(rng.random_range(0..listed.len().max(1))).and_then(|m| m.vertex()) {
+        if let Some(v) = listed
+            .get(rng.random_range(0..listed.len().max(1)))
+            .and_then(|m| m.vertex())
+        {
             out.push(Move::Drop(piece, v));
         }
     }
@@ -90,7 +97,11 @@ fn check_children(game: &mut Game, moves: &[Move], before: &Snapshot, context: &
         check_consistency(game, &replies, &format!("{context} after {mv}"));
         children.insert(game.hash(), snapshot(game));
         assert!(game.undo(), "{context}: cannot undo {mv}");
-        assert_eq!(&snapshot(game), before, "{context}: undo of {mv} did not restore the position");
+        assert_eq!(
+            &snapshot(game),
+            before,
+            "{context}: undo of {mv} did not restore the position"
+        );
     }
     children
 }
@@ -165,7 +176,13 @@ fn run_games(variant: Variant, size: usize, start: Start, games: usize, seed: u6
         // Undo the whole game: each step restores the position before it.
         while let Some(expected) = history.pop() {
             assert!(game.undo(), "undo failed with {} moves left", history.len() + 1);
-            assert_eq!(snapshot(&game), expected, "{} game {g}: undo back to ply {}", variant.name(), history.len());
+            assert_eq!(
+                snapshot(&game),
+                expected,
+                "{} game {g}: undo back to ply {}",
+                variant.name(),
+                history.len()
+            );
         }
         assert!(!game.undo(), "undo past the start");
         tally.games += 1;
@@ -198,7 +215,14 @@ fn random_games_keep_every_invariant_in_every_variant() {
                 if start == Start::Crosscut && size < 4 {
                     continue;
                 }
-                run_games(variant, size, start, games_for(size), 1000 * i as u64 + size as u64, &mut tally);
+                run_games(
+                    variant,
+                    size,
+                    start,
+                    games_for(size),
+                    1000 * i as u64 + size as u64,
+                    &mut tally,
+                );
             }
         }
         report.push(format!(
@@ -239,7 +263,11 @@ fn gtp_undo_restores_the_board_text_in_every_variant() {
                 for mv in moves.iter().take(6) {
                     common::ok(&mut engine, &format!("variago-play {color} {mv}"));
                     common::ok(&mut engine, "undo");
-                    assert_eq!(common::ok(&mut engine, "variago-board"), board, "{variant:?} game {game_number}");
+                    assert_eq!(
+                        common::ok(&mut engine, "variago-board"),
+                        board,
+                        "{variant:?} game {game_number}"
+                    );
                 }
                 // `fail` checks that the state is unchanged.
                 common::fail(&mut engine, &format!("variago-play {color} dragon@A1"));

@@ -92,7 +92,10 @@ fn groups_are_orthogonally_connected_and_liberties_are_adjacent_empty_points() {
         assert_eq!((group.len(), naive_libs), (stones, libs), "naive count at {v}");
     }
     // Diagonal neighbours do not connect: B8 and the E7 stone are alone.
-    assert_ne!(board.chain(board.point(vertex("E7"))), board.chain(board.point(vertex("H8"))));
+    assert_ne!(
+        board.chain(board.point(vertex("E7"))),
+        board.chain(board.point(vertex("H8")))
+    );
 }
 
 /// The seed's second diagram: black wins by A8 (taking B8 C8 and A9) or by
@@ -300,12 +303,22 @@ fn the_stone_supply_is_not_limited_to_40() {
     assert!(game.outcome().is_none());
     place(&mut game, "F5");
     assert!(game.outcome().is_none());
-    assert_eq!(common::occupants(&game).iter().filter(|o| o.is_some_and(|o| o.symbol() == 'X')).count(), 42);
+    assert_eq!(
+        common::occupants(&game)
+            .iter()
+            .filter(|o| o.is_some_and(|o| o.symbol() == 'X'))
+            .count(),
+        42
+    );
 }
 
 #[test]
 fn the_crosscut_start_puts_two_stones_of_each_colour_in_the_centre() {
-    for (size, black, white) in [(9, ["D5", "E4"], ["D4", "E5"]), (8, ["D5", "E4"], ["D4", "E5"]), (4, ["B3", "C2"], ["B2", "C3"])] {
+    for (size, black, white) in [
+        (9, ["D5", "E4"], ["D4", "E5"]),
+        (8, ["D5", "E4"], ["D4", "E5"]),
+        (4, ["B3", "C2"], ["B2", "C3"]),
+    ] {
         let game = Game::new(&common::setup(Variant::Atari, size, Start::Crosscut));
         assert_eq!(game.to_move(), Color::Black);
         let stones: Vec<_> = common::occupants(&game).into_iter().flatten().collect();
@@ -353,7 +366,9 @@ fn random_games_match_the_naive_reference() {
                 .collect();
             let moves = legal_moves(&game);
             assert_eq!(names(&moves), names(&expected), "game {g}");
-            let winner = naive.outcome().map(|c| if c == BLACK { Color::Black } else { Color::White });
+            let winner = naive
+                .outcome()
+                .map(|c| if c == BLACK { Color::Black } else { Color::White });
             assert_eq!(game.outcome().and_then(Outcome::winner), winner, "game {g}");
             if moves.is_empty() {
                 break;

@@ -309,7 +309,9 @@ fn occupied_points_and_off_board_vertices_are_refused() {
     play_moves(&mut game, "C3");
     assert_eq!(refusal(&mut game, "C3"), "point is occupied");
     let before = common::snapshot(&game);
-    assert!(game.play(Color::White, Move::Place(variago::Vertex::new(5, 0))).is_err());
+    assert!(game
+        .play(Color::White, Move::Place(variago::Vertex::new(5, 0)))
+        .is_err());
     assert_eq!(common::snapshot(&game), before);
     let mut engine = common::engine(Variant::Go, 5);
     ok(&mut engine, "play b c3");
@@ -357,7 +359,17 @@ fn fixed_handicap_uses_the_gtp_points() {
 
 #[test]
 fn fixed_handicap_is_refused_where_gtp_defines_none() {
-    for (size, n) in [(19, 1), (19, 10), (9, 0), (9, 10), (7, 5), (8, 5), (10, 5), (6, 2), (2, 2)] {
+    for (size, n) in [
+        (19, 1),
+        (19, 10),
+        (9, 0),
+        (9, 10),
+        (7, 5),
+        (8, 5),
+        (10, 5),
+        (6, 2),
+        (2, 2),
+    ] {
         assert!(handicap::fixed(size, n).is_none(), "{size} {n}");
         let mut engine = common::engine(Variant::Go, size);
         assert_eq!(
@@ -401,7 +413,12 @@ fn free_handicap_places_distinct_stones_and_white_moves_next() {
     ok(&mut engine, "play w D4");
     ok(&mut engine, "undo");
     assert_eq!(fail(&mut engine, "undo"), "cannot undo");
-    for bad in ["set_free_handicap A1", "set_free_handicap A1 A1", "set_free_handicap A1 Z30", "place_free_handicap 1"] {
+    for bad in [
+        "set_free_handicap A1",
+        "set_free_handicap A1 A1",
+        "set_free_handicap A1 Z30",
+        "place_free_handicap 1",
+    ] {
         let mut engine = common::engine(Variant::Go, 9);
         fail(&mut engine, bad);
     }
@@ -442,8 +459,12 @@ fn a_lone_stone_deep_in_enemy_area_is_listed_dead() {
     }
     ok(&mut engine, "play b pass");
     ok(&mut engine, "play w B5");
-    assert!(ok(&mut engine, "final_status_list dead").split_whitespace().any(|v| v == "B5"));
-    assert!(!ok(&mut engine, "final_status_list alive").split_whitespace().any(|v| v == "B5"));
+    assert!(ok(&mut engine, "final_status_list dead")
+        .split_whitespace()
+        .any(|v| v == "B5"));
+    assert!(!ok(&mut engine, "final_status_list alive")
+        .split_whitespace()
+        .any(|v| v == "B5"));
 }
 
 #[test]
