@@ -1,0 +1,324 @@
+//! The real binary over pipes: pipelining, protocol-only stdout, `quit`
+//! and end of input, `# interrupt`, the clock, `--seed`, `--no-resign` and
+//! the command-line options.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+const BINARY: &str = env!("CARGO_BIN_EXE_variago");
+
+struct Gtp {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Gtp {
+    fn start(args: &[&str]) -> Gtp {
+        let mut child = Command::new(BINARY)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary starts");
+        let stdout = child.stdout.take().unwrap();
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Gtp { child, stdin, lines }
+    }
+
+    fn send(&mut self, text: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(text.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Reads one response (its lines, without the final empty line).
+    fn response(&mut self, timeout: Duration) -> Vec<String> {
+        let deadline = Instant::now() + timeout;
+        let mut lines = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = self
+                .lines
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no complete response within {timeout:?}; got {lines:?}"));
+            if line.is_empty() {
+                assert!(!lines.is_empty(), "an empty line where a response should start");
+                return lines;
+            }
+            lines.push(line);
+        }
+    }
+
+    /// Sends one command and returns its response text, checking success.
+    fn ok(&mut self, command: &str) -> String {
+        self.send(&format!("{command}\n"));
+        let lines = self.response(Duration::from_secs(30));
+        assert!(lines[0].starts_with('='), "{command}: {lines:?}");
+        let first = lines[0].trim_start_matches('=').trim_start();
+        std::iter::once(first.to_string())
+            .chain(lines[1..].iter().cloned())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    fn close(&mut self) {
+        self.stdin = None;
+    }
+
+    fn wait(&mut self, timeout: Duration) -> std::process::ExitStatus {
+        let deadline = Instant::now() + timeout;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(Instant::now() < deadline, "the engine did not exit");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for Gtp {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Runs the binary on `input` to the end and returns stdout and the exit code.
+fn run_to_end(args: &[&str], input: &[u8]) -> (String, i32) {
+    let mut child = Command::new(BINARY)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let mut stderr = child.stderr.take().unwrap();
+    let logger = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr.read_to_string(&mut text);
+    });
+    let mut out = String::new();
+    child.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+    writer.join().unwrap();
+    logger.join().unwrap();
+    let status = child.wait().unwrap();
+    (out, status.code().unwrap_or(-1))
+}
+
+/// Splits stdout into responses; panics on any line outside a response.
+fn responses(stdout: &str) -> Vec<String> {
+    assert!(
+        stdout.is_empty() || stdout.ends_with("\n\n"),
+        "stdout ends mid-response: {stdout:?}"
+    );
+    stdout
+        .split_terminator("\n\n")
+        .map(|r| {
+            assert!(
+                r.starts_with('=') || r.starts_with('?'),
+                "stray output on stdout: {r:?}"
+            );
+            r.to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn pipelined_commands_are_answered_in_order_with_protocol_only_on_stdout() {
+    let input = "1 name\n2 boardsize 9\n3 play b E5\n4 play b E5\n\n# comment\n5 genmove w\n6 showboard\n\
+                 7 final_score\n8 frobnicate\n9 quit\n10 name\n";
+    let (out, code) = run_to_end(&["--playouts", "50", "--seed", "1"], input.as_bytes());
+    assert_eq!(code, 0);
+    let answers = responses(&out);
+    assert_eq!(answers.len(), 9, "{answers:?}");
+    for (i, answer) in answers.iter().enumerate() {
+        let id = (i + 1).to_string();
+        assert!(answer[1..].starts_with(&id), "response {i} out of order: {answer:?}");
+    }
+    assert_eq!(answers[0], "=1 variago");
+    assert_eq!(answers[3], "?4 illegal move: point is occupied");
+    assert_eq!(answers[7], "?8 unknown command");
+    assert_eq!(answers[8], "=9");
+}
+
+#[test]
+fn debug_logging_goes_to_stderr_only() {
+    let mut child = Command::new(BINARY)
+        .args(["--playouts", "30"])
+        .env("RUST_LOG", "debug")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"name\ngenmove b\nplay w D4\nshowboard\nquit\n")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(responses(&out).len(), 5);
+    assert!(!output.stderr.is_empty(), "debug logging was expected on stderr");
+}
+
+#[test]
+fn end_of_input_without_quit_exits_cleanly() {
+    let (out, code) = run_to_end(&["--playouts", "20"], b"name\nplay b D4\ngenmove w");
+    assert_eq!(code, 0);
+    let answers = responses(&out);
+    assert_eq!(answers.len(), 3, "a last line without newline is still a command");
+    let (out, code) = run_to_end(&[], b"");
+    assert_eq!((out.as_str(), code), ("", 0));
+}
+
+#[test]
+fn crlf_and_control_characters_over_the_pipe() {
+    let (out, code) = run_to_end(
+        &[],
+        b"1 name\r\n2\tprotocol_version\r\n\x01\x02\r\n3 na\x00me\r\n\xff\xfe\n",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(
+        responses(&out),
+        vec!["=1 variago", "=2 2", "=3 variago", "? unknown command"]
+    );
+}
+
+#[test]
+fn quit_ends_the_session_even_with_more_input() {
+    let mut gtp = Gtp::start(&["--playouts", "20"]);
+    assert_eq!(gtp.ok("name"), "variago");
+    gtp.send("quit\nname\n");
+    assert_eq!(gtp.response(Duration::from_secs(10)), vec!["="]);
+    assert!(gtp.wait(Duration::from_secs(10)).success());
+}
+
+#[test]
+fn interrupt_stops_a_long_genmove_with_a_legal_move() {
+    let mut gtp = Gtp::start(&["--time", "120"]);
+    assert!(gtp.ok("list_commands").lines().any(|l| l == "gogui-interrupt"));
+    gtp.ok("boardsize 9");
+    gtp.send("genmove b\n");
+    std::thread::sleep(Duration::from_millis(500));
+    let clock = Instant::now();
+    gtp.send("# interrupt\n");
+    let answer = gtp.response(Duration::from_secs(10));
+    assert!(clock.elapsed() < Duration::from_secs(3), "{:?}", clock.elapsed());
+    let re = regex::Regex::new("^= [A-HJ][1-9]$").unwrap();
+    assert!(re.is_match(&answer[0]), "{answer:?}");
+    // The engine goes on normally, and the next search is not cut short.
+    assert_eq!(gtp.ok("name"), "variago");
+    let vertex = answer[0].trim_start_matches("= ").to_string();
+    assert_eq!(gtp.ok("showboard").matches('X').count(), 1, "{vertex} was played");
+    gtp.close();
+    assert!(gtp.wait(Duration::from_secs(10)).success());
+}
+
+/// Sets up a clock, then times `genmove b` against the time black has.
+fn timed_genmove(settings: &str, time_left: &str, available: f64) {
+    let mut gtp = Gtp::start(&["--size", "9"]);
+    gtp.ok("name");
+    gtp.ok(settings);
+    gtp.ok("play b E5");
+    gtp.ok("play w D4");
+    gtp.ok(time_left);
+    let clock = Instant::now();
+    gtp.send("genmove b\n");
+    let answer = gtp.response(Duration::from_secs(20));
+    let elapsed = clock.elapsed().as_secs_f64();
+    assert!(answer[0].starts_with("= "), "{settings} / {time_left}: {answer:?}");
+    assert!(
+        elapsed < available,
+        "{settings} / {time_left}: answered in {elapsed:.3}s with {available}s left"
+    );
+}
+
+#[test]
+fn never_loses_on_time_in_absolute_time() {
+    timed_genmove("time_settings 60 0 0", "time_left b 0.3 0", 0.3);
+    timed_genmove("time_settings 60 0 0", "time_left b 1 0", 1.0);
+    timed_genmove("kgs-time_settings absolute 60", "time_left b 0.3 0", 0.3);
+}
+
+#[test]
+fn never_loses_on_time_in_canadian_overtime() {
+    timed_genmove("time_settings 0 1 1", "time_left b 0.5 1", 0.5);
+    timed_genmove("time_settings 0 1 1", "time_left b 1 1", 1.0);
+    timed_genmove("kgs-time_settings canadian 0 10 25", "time_left b 1 5", 1.0);
+    timed_genmove("time_settings 10 1 1", "time_left b 0.3 0", 1.3);
+}
+
+#[test]
+fn never_loses_on_time_in_byo_yomi() {
+    timed_genmove("kgs-time_settings byoyomi 0 1 3", "time_left b 1 3", 1.0);
+    timed_genmove("kgs-time_settings byoyomi 0 1 3", "time_left b 0.3 1", 0.3);
+    timed_genmove("kgs-time_settings byoyomi 10 1 3", "time_left b 0.3 0", 1.3);
+}
+
+#[test]
+fn a_fixed_seed_makes_the_engine_deterministic() {
+    let input = b"boardsize 7\ngenmove b\ngenmove w\ngenmove b\ngenmove w\nfinal_status_list dead\n";
+    let args = ["--playouts", "300", "--seed", "5"];
+    let (first, _) = run_to_end(&args, input);
+    let (second, _) = run_to_end(&args, input);
+    assert_eq!(first, second);
+    assert_eq!(responses(&first).len(), 6);
+}
+
+#[test]
+fn resign_can_be_switched_off() {
+    // With komi 100 on 5x5 black cannot win.
+    let input = b"play b A1\nplay w C3\ngenmove b\n";
+    let args = ["--size", "5", "--komi", "100", "--playouts", "400", "--seed", "1"];
+    let (out, _) = run_to_end(&args, input);
+    assert_eq!(responses(&out)[2], "= resign");
+    let mut no_resign = args.to_vec();
+    no_resign.push("--no-resign");
+    let (out, _) = run_to_end(&no_resign, input);
+    assert_ne!(responses(&out)[2], "= resign");
+}
+
+#[test]
+fn command_line_options_set_up_the_game() {
+    let (out, code) = run_to_end(
+        &["--variant", "atari", "--start", "crosscut", "--size", "7"],
+        b"variago-variant\nvariago-start\nvariago-board\n",
+    );
+    assert_eq!(code, 0);
+    let answers = responses(&out);
+    assert_eq!(answers[0], "= atari");
+    assert_eq!(answers[1], "= crosscut");
+    assert!(answers[2].contains("size 7"));
+    assert_eq!(answers[2].matches(['X', 'O']).count(), 4);
+    for bad in [
+        &["--variant", "chess"][..],
+        &["--size", "30"],
+        &["--start", "crosscut"],
+        &["--start", "spiral", "--variant", "atari"],
+    ] {
+        let (out, code) = run_to_end(bad, b"name\n");
+        assert_eq!(code, 2, "{bad:?}");
+        assert_eq!(out, "", "{bad:?} wrote to stdout");
+    }
+}
