@@ -301,6 +301,21 @@ fn value_for(color: Color, value_black: f32) -> f32 {
 /// `stop` interrupts the search from another thread.
 pub fn search<P: Position>(root: &P, limits: Limits, config: &Config, stop: &AtomicBool) -> SearchResult {
     let start = Instant::now();
+    if let Some(mv) = winning_move(root) {
+        return SearchResult {
+            best: Some(mv),
+            resign: false,
+            winrate: 1.0,
+            playouts: 0,
+            elapsed: start.elapsed(),
+            moves: vec![MoveStats {
+                mv,
+                visits: 0,
+                winrate: 1.0,
+                pv: vec![mv],
+            }],
+        };
+    }
     let threads = config.threads.max(1);
     let per_thread = limits.playouts.map(|p| p.div_ceil(threads as u64).max(1));
     let trees: Vec<(Vec<MoveStats>, u64)> = std::thread::scope(|scope| {
@@ -316,6 +331,24 @@ pub fn search<P: Position>(root: &P, limits: Limits, config: &Config, stop: &Ato
             .collect()
     });
     merge(root, trees, start.elapsed(), config)
+}
+
+/// A move that wins the game at once. Playouts cannot tell it from a move
+/// that only keeps a win in hand (in Atari Go every move scores 100% while
+/// a capture is on the board), so it is played outright.
+fn winning_move<P: Position>(root: &P) -> Option<Move> {
+    let color = root.to_move();
+    let mut moves = Vec::new();
+    root.legal_moves(&mut moves);
+    let mut pos = root.clone();
+    moves.into_iter().find(|&mv| {
+        if pos.play(color, mv).is_err() {
+            return false;
+        }
+        let wins = pos.outcome().and_then(|o| o.winner()) == Some(color);
+        pos.undo();
+        wins
+    })
 }
 
 fn run_tree<P: Position>(
