@@ -2,100 +2,14 @@
 //! and end of input, `# interrupt`, the clock, `--seed`, `--no-resign` and
 //! the command-line options.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+mod common;
+
+use common::process::Gtp;
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const BINARY: &str = env!("CARGO_BIN_EXE_variago");
-
-struct Gtp {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-}
-
-impl Gtp {
-    fn start(args: &[&str]) -> Gtp {
-        let mut child = Command::new(BINARY)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the binary starts");
-        let stdout = child.stdout.take().unwrap();
-        let (sender, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
-        Gtp { child, stdin, lines }
-    }
-
-    fn send(&mut self, text: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        stdin.write_all(text.as_bytes()).unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// Reads one response (its lines, without the final empty line).
-    fn response(&mut self, timeout: Duration) -> Vec<String> {
-        let deadline = Instant::now() + timeout;
-        let mut lines = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = self
-                .lines
-                .recv_timeout(left)
-                .unwrap_or_else(|_| panic!("no complete response within {timeout:?}; got {lines:?}"));
-            if line.is_empty() {
-                assert!(!lines.is_empty(), "an empty line where a response should start");
-                return lines;
-            }
-            lines.push(line);
-        }
-    }
-
-    /// Sends one command and returns its response text, checking success.
-    fn ok(&mut self, command: &str) -> String {
-        self.send(&format!("{command}\n"));
-        let lines = self.response(Duration::from_secs(30));
-        assert!(lines[0].starts_with('='), "{command}: {lines:?}");
-        let first = lines[0].trim_start_matches('=').trim_start();
-        std::iter::once(first.to_string())
-            .chain(lines[1..].iter().cloned())
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
-
-    fn close(&mut self) {
-        self.stdin = None;
-    }
-
-    fn wait(&mut self, timeout: Duration) -> std::process::ExitStatus {
-        let deadline = Instant::now() + timeout;
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status;
-            }
-            assert!(Instant::now() < deadline, "the engine did not exit");
-            std::thread::sleep(Duration::from_millis(10));
-        }
-    }
-}
-
-impl Drop for Gtp {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// Runs the binary on `input` to the end and returns stdout and the exit code.
 fn run_to_end(args: &[&str], input: &[u8]) -> (String, i32) {
@@ -207,7 +121,7 @@ fn crlf_and_control_characters_over_the_pipe() {
 
 #[test]
 fn quit_ends_the_session_even_with_more_input() {
-    let mut gtp = Gtp::start(&["--playouts", "20"]);
+    let mut gtp = Gtp::start(BINARY, &["--playouts", "20"]);
     assert_eq!(gtp.ok("name"), "variago");
     gtp.send("quit\nname\n");
     assert_eq!(gtp.response(Duration::from_secs(10)), vec!["="]);
@@ -216,7 +130,7 @@ fn quit_ends_the_session_even_with_more_input() {
 
 #[test]
 fn interrupt_stops_a_long_genmove_with_a_legal_move() {
-    let mut gtp = Gtp::start(&["--time", "120"]);
+    let mut gtp = Gtp::start(BINARY, &["--time", "120"]);
     assert!(gtp.ok("list_commands").lines().any(|l| l == "gogui-interrupt"));
     gtp.ok("boardsize 9");
     gtp.send("genmove b\n");
@@ -237,7 +151,7 @@ fn interrupt_stops_a_long_genmove_with_a_legal_move() {
 
 /// Sets up a clock, then times `genmove b` against the time black has.
 fn timed_genmove(settings: &str, time_left: &str, available: f64) {
-    let mut gtp = Gtp::start(&["--size", "9"]);
+    let mut gtp = Gtp::start(BINARY, &["--size", "9"]);
     gtp.ok("name");
     gtp.ok(settings);
     gtp.ok("play b E5");

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod naive;
+pub mod process;
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
