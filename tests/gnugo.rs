@@ -59,7 +59,7 @@ fn play_game(gnugo: &str, variago_args: &[&str], gnugo_args: &[&str], variago_co
         resigned: None,
     };
     while result.passes < 2 && result.moves < cap {
-        let color = if result.moves % 2 == 0 { "b" } else { "w" };
+        let color = if result.moves.is_multiple_of(2) { "b" } else { "w" };
         let (mover, mover_name, other, other_name) = if color == variago_color {
             (&mut variago, "variago", &mut gnu, "gnugo")
         } else {
