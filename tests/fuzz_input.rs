@@ -7,8 +7,6 @@
 mod common;
 
 use proptest::prelude::*;
-use std::io::{Read, Write};
-use std::process::{Command, Stdio};
 use variago::gtp::commands::COMMANDS;
 use variago::gtp::engine::Engine;
 use variago::gtp::{execute_line, parse};
@@ -84,23 +82,11 @@ fn library_transcript(lines: &[String]) -> String {
 }
 
 fn binary_transcript(input: &[u8]) -> (String, Option<i32>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_variago"))
-        .args(["--playouts", "5", "--seed", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let mut out = Vec::new();
-    child.stdout.take().unwrap().read_to_end(&mut out).unwrap();
-    writer.join().unwrap();
-    let status = child.wait().unwrap();
-    (String::from_utf8(out).expect("stdout is UTF-8"), status.code())
+    common::process::run_to_end(
+        env!("CARGO_BIN_EXE_variago"),
+        &["--playouts", "5", "--seed", "1"],
+        input,
+    )
 }
 
 fn check_line(engine: &mut Engine, line: &str) {

@@ -27,6 +27,13 @@ fn naive_move(naive: &NaiveGo, mv: Move) -> Option<usize> {
     mv.vertex().map(|v| naive.board.index(v.x as usize, v.y as usize))
 }
 
+/// Plays `mv` for the side to move in both implementations.
+fn play_both(game: &mut Game, naive: &mut NaiveGo, mv: Move) {
+    let color = game.to_move();
+    game.play(color, mv).unwrap();
+    naive.play(naive_move(naive, mv));
+}
+
 fn assert_same_board(game: &Game, naive: &NaiveGo, context: &str) {
     let size = naive.board.size;
     for i in 0..size * size {
@@ -63,9 +70,7 @@ fn compare_game(size: usize, seed: u64, cap: usize) -> usize {
         } else {
             non_pass[rng.random_range(0..non_pass.len())]
         };
-        let color = game.to_move();
-        game.play(color, mv).unwrap();
-        naive.play(naive_move(&naive, mv));
+        play_both(&mut game, &mut naive, mv);
         assert_same_board(&game, &naive, &context);
         plies += 1;
     }
@@ -105,9 +110,7 @@ fn perft_from_random_positions_agrees_with_the_naive_reference() {
                 break;
             }
             let mv = moves[rng.random_range(0..moves.len())];
-            let color = game.to_move();
-            game.play(color, mv).unwrap();
-            naive.play(naive_move(&naive, mv));
+            play_both(&mut game, &mut naive, mv);
         }
         let depth = if size == 5 { 2 } else { 3 };
         let engine_count = variago::game::perft(&mut game, depth);
@@ -132,9 +135,7 @@ fn scores_of_finished_random_games_agree() {
                 break;
             }
             let mv = moves[rng.random_range(0..moves.len())];
-            let color = game.to_move();
-            game.play(color, mv).unwrap();
-            naive.play(naive_move(&naive, mv));
+            play_both(&mut game, &mut naive, mv);
         }
         let expected = if naive.over() {
             Some(Outcome::Score(naive.score()))

@@ -5,37 +5,16 @@
 mod common;
 
 use common::process::Gtp;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const BINARY: &str = env!("CARGO_BIN_EXE_variago");
 
-/// Runs the binary on `input` to the end and returns stdout and the exit code.
+/// Runs the binary on `input` to the end: stdout and the exit code.
 fn run_to_end(args: &[&str], input: &[u8]) -> (String, i32) {
-    let mut child = Command::new(BINARY)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let mut stderr = child.stderr.take().unwrap();
-    let logger = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = stderr.read_to_string(&mut text);
-    });
-    let mut out = String::new();
-    child.stdout.take().unwrap().read_to_string(&mut out).unwrap();
-    writer.join().unwrap();
-    logger.join().unwrap();
-    let status = child.wait().unwrap();
-    (out, status.code().unwrap_or(-1))
+    let (out, code) = common::process::run_to_end(BINARY, args, input);
+    (out, code.unwrap_or(-1))
 }
 
 /// Splits stdout into responses; panics on any line outside a response.

@@ -10,15 +10,6 @@ use variago::board::Board;
 use variago::variants::Start;
 use variago::{Color, Game, Move, Outcome, Position, Setup, Variant};
 
-fn refusal(game: &mut Game, text: &str) -> String {
-    let color = game.to_move();
-    let mv = Move::parse(text, game.size()).unwrap();
-    let before = common::snapshot(game);
-    let err = game.play(color, mv).expect_err(text).to_string();
-    assert_eq!(common::snapshot(game), before, "refused {text} changed the position");
-    err
-}
-
 fn place(game: &mut Game, text: &str) {
     common::play_moves(game, text);
 }
@@ -150,7 +141,7 @@ fn the_seed_example_a1_and_c1_have_no_liberties_for_black() {
     let moves = legal_moves(&game);
     for v in ["A1", "C1"] {
         assert!(!moves.contains(&Move::Place(vertex(v))));
-        assert_eq!(refusal(&mut game, v), "suicide");
+        assert_eq!(common::refusal(&mut game, v), "suicide");
     }
 }
 
@@ -201,8 +192,8 @@ fn suicide_is_illegal() {
         . . . .",
         Color::Black,
     );
-    assert_eq!(refusal(&mut game, "B3"), "suicide");
-    assert_eq!(refusal(&mut game, "A4"), "suicide");
+    assert_eq!(common::refusal(&mut game, "B3"), "suicide");
+    assert_eq!(common::refusal(&mut game, "A4"), "suicide");
     let mut engine = common::engine(Variant::Atari, 4);
     for m in ["w B4", "w A3", "w C3", "w B2"] {
         ok(&mut engine, &format!("play {m}"));
@@ -221,7 +212,7 @@ fn a_multi_stone_suicide_is_illegal() {
         X X . O",
         Color::Black,
     );
-    assert_eq!(refusal(&mut game, "C1"), "suicide");
+    assert_eq!(common::refusal(&mut game, "C1"), "suicide");
 }
 
 #[test]
@@ -246,7 +237,7 @@ fn a_placement_without_liberties_is_legal_when_it_captures() {
 fn there_is_no_pass() {
     let mut game = common::game(Variant::Atari, 9);
     assert!(!legal_moves(&game).contains(&Move::Pass));
-    assert_eq!(refusal(&mut game, "pass"), "Atari Go has no pass");
+    assert_eq!(common::refusal(&mut game, "pass"), "Atari Go has no pass");
     let mut engine = common::engine(Variant::Atari, 5);
     assert_eq!(fail(&mut engine, "play b pass"), "illegal move: Atari Go has no pass");
     // The engine itself never passes while the game runs.

@@ -11,15 +11,6 @@ fn go(size: usize) -> Game {
     common::game(Variant::Go, size)
 }
 
-fn refusal(game: &mut Game, text: &str) -> String {
-    let color = game.to_move();
-    let mv = Move::parse(text, game.size()).unwrap();
-    let before = common::snapshot(game);
-    let err = game.play(color, mv).expect_err(text).to_string();
-    assert_eq!(common::snapshot(game), before, "refused {text} changed the position");
-    err
-}
-
 // --- All variants -------------------------------------------------------
 
 #[test]
@@ -171,7 +162,7 @@ fn single_stone_suicide_is_illegal() {
         . O .",
         Color::Black,
     );
-    assert_eq!(refusal(&mut game, "B2"), "suicide");
+    assert_eq!(common::refusal(&mut game, "B2"), "suicide");
     assert!(!legal_moves(&game).contains(&Move::Place(vertex("B2"))));
     let mut engine = common::engine(Variant::Go, 3);
     for m in ["b3", "a2", "c2", "b1"] {
@@ -193,7 +184,7 @@ fn multi_stone_suicide_is_illegal() {
         X X . O",
         Color::Black,
     );
-    assert_eq!(refusal(&mut game, "C1"), "suicide");
+    assert_eq!(common::refusal(&mut game, "C1"), "suicide");
 }
 
 #[test]
@@ -248,7 +239,7 @@ fn simple_ko_cannot_be_retaken_at_once() {
     // Black takes the ko at C3, capturing B3.
     play_moves(&mut game, "C3");
     assert_eq!(game.occupant(vertex("B3")), None);
-    assert_eq!(refusal(&mut game, "B3"), "positional superko");
+    assert_eq!(common::refusal(&mut game, "B3"), "positional superko");
     assert!(!legal_moves(&game).contains(&Move::Place(vertex("B3"))));
     // After a threat and an answer the board differs and the retake is legal.
     play_moves(&mut game, "A1 D1 B3");
@@ -262,7 +253,7 @@ fn positional_superko_forbids_any_earlier_board() {
     let mut game = go(3);
     play_moves(&mut game, "A2 B2 B1 C2 C1 A1");
     assert_eq!(game.captures(), [0, 2]);
-    assert_eq!(refusal(&mut game, "B1"), "positional superko");
+    assert_eq!(common::refusal(&mut game, "B1"), "positional superko");
     assert!(!legal_moves(&game).contains(&Move::Place(vertex("B1"))));
     let mut naive = common::naive::NaiveGo::new(3, 7.5);
     for i in [3, 4, 1, 5, 2, 0] {
@@ -273,7 +264,7 @@ fn positional_superko_forbids_any_earlier_board() {
     // the earlier boards stay remembered.
     game.undo();
     play_moves(&mut game, "A1");
-    assert_eq!(refusal(&mut game, "B1"), "positional superko");
+    assert_eq!(common::refusal(&mut game, "B1"), "positional superko");
 }
 
 #[test]
@@ -307,7 +298,7 @@ fn pass_is_always_legal_while_the_game_runs() {
 fn occupied_points_and_off_board_vertices_are_refused() {
     let mut game = go(5);
     play_moves(&mut game, "C3");
-    assert_eq!(refusal(&mut game, "C3"), "point is occupied");
+    assert_eq!(common::refusal(&mut game, "C3"), "point is occupied");
     let before = common::snapshot(&game);
     assert!(game
         .play(Color::White, Move::Place(variago::Vertex::new(5, 0)))

@@ -148,6 +148,17 @@ pub fn from_diagram(variant: Variant, diagram: &str, to_move: variago::Color) ->
     game
 }
 
+/// Plays `text` for the side to move, expecting a refusal that leaves the
+/// position as it was; returns the reason.
+pub fn refusal(game: &mut Game, text: &str) -> String {
+    let color = game.to_move();
+    let mv = Move::parse(text, game.size()).unwrap();
+    let before = snapshot(game);
+    let err = game.play(color, mv).expect_err(text).to_string();
+    assert_eq!(snapshot(game), before, "refused {text} changed the position");
+    err
+}
+
 pub fn legal_moves(game: &Game) -> Vec<Move> {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);

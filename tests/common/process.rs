@@ -1,6 +1,6 @@
 //! A GTP program over pipes: commands in, one response at a time out.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
@@ -101,4 +101,32 @@ impl Drop for Gtp {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Runs `program` on `input` to the end of its output: stdout (UTF-8)
+/// and the exit code. Stderr is read and dropped.
+pub fn run_to_end(program: &str, args: &[&str], input: &[u8]) -> (String, Option<i32>) {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let mut stderr = child.stderr.take().unwrap();
+    let logger = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr.read_to_string(&mut text);
+    });
+    let mut out = Vec::new();
+    child.stdout.take().unwrap().read_to_end(&mut out).unwrap();
+    writer.join().unwrap();
+    logger.join().unwrap();
+    let status = child.wait().unwrap();
+    (String::from_utf8(out).expect("stdout is UTF-8"), status.code())
 }
