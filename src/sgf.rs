@@ -122,7 +122,8 @@ pub fn write(game: &SgfGame, result: Option<&str>) -> String {
     if let Some(k) = game.komi {
         out += &format!("KM[{k}]");
     }
-    if !game.black_setup.is_empty() {
+    // Stones of both colours are a start position (the crosscut), not a handicap.
+    if !game.black_setup.is_empty() && game.white_setup.is_empty() {
         out += &format!("HA[{}]", game.black_setup.len());
     }
     for (tag, stones) in [("AB", &game.black_setup), ("AW", &game.white_setup)] {

@@ -3,7 +3,7 @@
 
 use super::args::Args;
 use super::display;
-use super::engine::Engine;
+use super::engine::{self, Engine};
 use crate::color::Color;
 use crate::game::{Outcome, Position};
 use crate::handicap;
@@ -388,13 +388,22 @@ fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
     if let Some(k) = game.komi {
         setup.komi = k;
     }
+    // Setup stones of both colours that are exactly the crosscut are that
+    // start (printsgf writes it so); the file decides the start either way.
+    let crosscut = Setup {
+        start: Start::Crosscut,
+        ..setup.clone()
+    };
+    let is_crosscut = !game.white_setup.is_empty()
+        && engine::start_stones(&crosscut) == (sorted(&game.black_setup), sorted(&game.white_setup));
+    setup.start = if is_crosscut { Start::Crosscut } else { Start::Empty };
     let mut next = Engine::new(setup, e.settings.clone());
     next.clock = e.clock.clone();
     next.interrupt = e.interrupt.clone();
-    if !game.white_setup.is_empty() {
+    if !game.white_setup.is_empty() && !is_crosscut {
         return Err("cannot load file: white setup stones are not supported".into());
     }
-    if !game.black_setup.is_empty() {
+    if !game.black_setup.is_empty() && !is_crosscut {
         put_handicap(&mut next, game.black_setup.clone()).map_err(|r| format!("cannot load file: {r}"))?;
     }
     let count = until.map_or(game.moves.len(), |n| n.saturating_sub(1).min(game.moves.len()));
@@ -408,6 +417,12 @@ fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
     };
     *e = next;
     Ok(to_move.name().into())
+}
+
+fn sorted(vertices: &[Vertex]) -> Vec<Vertex> {
+    let mut list = vertices.to_vec();
+    list.sort();
+    list
 }
 
 fn printsgf(e: &mut Engine, a: &Args) -> Reply {

@@ -2,7 +2,7 @@
 //! clock and the search settings.
 
 use crate::color::Color;
-use crate::game::{Illegal, Position};
+use crate::game::{Illegal, Owner, Position};
 use crate::moves::{Move, Vertex};
 use crate::search::time::Clock;
 use crate::search::{self, Limits, SearchResult};
@@ -11,6 +11,24 @@ use crate::variants::{Game, Setup, Variant};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
+
+/// The stones a new game of `setup` starts with (the crosscut), black's
+/// then white's, each sorted.
+pub fn start_stones(setup: &Setup) -> (Vec<Vertex>, Vec<Vertex>) {
+    let game = Game::new(setup);
+    let mut stones = (Vec::new(), Vec::new());
+    for x in 0..setup.size {
+        for y in 0..setup.size {
+            let v = Vertex::new(x, y);
+            match game.occupant(v).map(|o| o.owner) {
+                Some(Owner::Player(Color::Black)) => stones.0.push(v),
+                Some(Owner::Player(Color::White)) => stones.1.push(v),
+                _ => {}
+            }
+        }
+    }
+    stones
+}
 
 /// Search settings from the command line.
 #[derive(Clone, Debug)]
@@ -121,12 +139,13 @@ impl Engine {
 
     /// The SGF view of the game (standard Go encoding).
     pub fn sgf_game(&self) -> SgfGame {
+        let (black, white) = start_stones(&self.setup);
         SgfGame {
             variant: (self.setup.variant != Variant::Go).then(|| self.setup.variant.name().to_string()),
             size: self.setup.size,
             komi: Some(self.setup.komi),
-            black_setup: self.handicap.clone(),
-            white_setup: Vec::new(),
+            black_setup: [black, self.handicap.clone()].concat(),
+            white_setup: white,
             moves: self.record.clone(),
             to_play: None,
         }
