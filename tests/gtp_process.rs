@@ -215,3 +215,16 @@ fn command_line_options_set_up_the_game() {
         assert_eq!(out, "", "{bad:?} wrote to stdout");
     }
 }
+
+#[test]
+fn a_late_interrupt_does_not_cut_the_next_search_short() {
+    let args = ["--playouts", "2000", "--seed", "1"];
+    let (reference, _) = run_to_end(&args, b"boardsize 9\nreg_genmove b\n");
+    let mut gtp = Gtp::start(BINARY, &args);
+    gtp.ok("boardsize 9");
+    // Nothing runs: this interrupt has nothing to stop.
+    gtp.send("# interrupt\n");
+    std::thread::sleep(Duration::from_millis(300));
+    let answer = gtp.ok("reg_genmove b");
+    assert_eq!(responses(&reference)[1], format!("= {answer}"));
+}

@@ -13,8 +13,9 @@ pub mod parse;
 use args::Args;
 use engine::Engine;
 use std::io::{BufRead, Write};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::sync::Arc;
 
 /// Runs one input line; `None` when the line holds no command.
 pub fn execute_line(engine: &mut Engine, line: &str) -> Option<String> {
@@ -41,21 +42,31 @@ pub fn execute_line(engine: &mut Engine, line: &str) -> Option<String> {
 pub fn run(mut engine: Engine, input: impl BufRead + Send + 'static, mut output: impl Write) -> std::io::Result<()> {
     let (sender, receiver) = mpsc::channel::<String>();
     let interrupt = engine.interrupt.clone();
+    // Lines read but not yet answered: `# interrupt` only counts while a
+    // command runs or waits, so that a late one cannot cut the next search short.
+    let pending = Arc::new(AtomicUsize::new(0));
+    let unanswered = pending.clone();
     std::thread::spawn(move || {
         for line in input.split(b'\n') {
             let Ok(bytes) = line else { break };
             let text = String::from_utf8_lossy(&bytes).into_owned();
             if parse::is_interrupt(&text) {
-                interrupt.store(true, Ordering::Relaxed);
+                if unanswered.load(Ordering::SeqCst) > 0 {
+                    interrupt.store(true, Ordering::SeqCst);
+                }
                 continue;
             }
+            unanswered.fetch_add(1, Ordering::SeqCst);
             if sender.send(text).is_err() {
                 break;
             }
         }
     });
     for line in receiver {
-        if let Some(response) = execute_line(&mut engine, &line) {
+        let response = execute_line(&mut engine, &line);
+        pending.fetch_sub(1, Ordering::SeqCst);
+        engine.interrupt.store(false, Ordering::SeqCst);
+        if let Some(response) = response {
             output.write_all(response.as_bytes())?;
             output.flush()?;
         }
