@@ -255,9 +255,7 @@ fn main() {
         Command::Gtp => {
             let engine = Engine::new(setup, settings);
             let input = BufReader::new(std::io::stdin());
-            if let Err(err) = variago::gtp::run(engine, input, std::io::stdout()) {
-                log::error!("{err}");
-            }
+            variago::gtp::run(engine, input, std::io::stdout());
         }
         Command::Bench { seconds } => bench(&setup, seconds.clamp(0.1, 3600.0)),
         Command::Perft { depth } => {
