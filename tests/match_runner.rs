@@ -89,27 +89,43 @@ fn small_size(variant: Variant) -> usize {
     }
 }
 
+/// Plays variago against itself in `variant` on a small board; returns the table.
+fn self_match(variant: Variant, dir: &Path, games: u32, max_moves: usize, referee: bool) -> String {
+    let size = small_size(variant).to_string();
+    let (games, max_moves) = (games.to_string(), max_moves.to_string());
+    let (first, second, judge) = (
+        engine("--playouts 20 --seed 1"),
+        engine("--playouts 20 --seed 2"),
+        engine(""),
+    );
+    let mut args = vec![
+        "--variant",
+        variant.name(),
+        "--size",
+        &size,
+        "--first",
+        &first,
+        "--second",
+        &second,
+        "--games",
+        &games,
+        "--max-moves",
+        &max_moves,
+        "--sgf-dir",
+        dir.to_str().unwrap(),
+    ];
+    if referee {
+        args.extend(["--referee", &judge]);
+    }
+    run_match(&args)
+}
+
 #[test]
 fn every_variant_plays_a_clean_match() {
     for variant in Variant::ALL {
         let size = small_size(variant);
         let dir = scratch_dir(variant.name());
-        let table = run_match(&[
-            "--variant",
-            variant.name(),
-            "--size",
-            &size.to_string(),
-            "--first",
-            &engine("--playouts 20 --seed 1"),
-            "--second",
-            &engine("--playouts 20 --seed 2"),
-            "--games",
-            "2",
-            "--max-moves",
-            "60",
-            "--sgf-dir",
-            dir.to_str().unwrap(),
-        ]);
+        let table = self_match(variant, &dir, 2, 60, false);
         let t = totals(&table);
         assert_eq!(t.games, 2, "{table}");
         assert_eq!(t.errors, 0, "{table}");
@@ -126,30 +142,13 @@ fn every_variant_plays_a_clean_match() {
 #[test]
 fn a_referee_scores_the_games() {
     for variant in Variant::ALL {
-        let size = small_size(variant);
         let dir = scratch_dir(&format!("referee-{}", variant.name()));
-        let table = run_match(&[
-            "--variant",
-            variant.name(),
-            "--size",
-            &size.to_string(),
-            "--first",
-            &engine("--playouts 20 --seed 3"),
-            "--second",
-            &engine("--playouts 20 --seed 4"),
-            "--referee",
-            &engine(""),
-            "--games",
-            "1",
-            "--max-moves",
-            "40",
-            "--sgf-dir",
-            dir.to_str().unwrap(),
-        ]);
+        let table = self_match(variant, &dir, 1, 40, true);
         assert!(table.contains("result by referee"), "{table}");
         let t = totals(&table);
         assert_eq!((t.games, t.errors, t.first + t.second + t.draws), (1, 0, 1), "{table}");
-        check_sgf_files(&dir, 1, variant, size, 40);
+        assert_eq!(t.typed, 1, "{table}");
+        check_sgf_files(&dir, 1, variant, small_size(variant), 40);
     }
 }
 
