@@ -83,7 +83,8 @@ enum Command {
     },
     /// Play two GTP engines against each other, colours alternating (the first engine has black in game 1)
     Match {
-        /// Command line of the first engine, run through `sh -c`
+        /// Command line of the first engine, run through `sh -c`; `{game}` in it stands for the
+        /// game number and restarts the engine for every game (e.g. `--seed {game}`)
         #[arg(long)]
         first: String,
         /// Command line of the second engine

@@ -94,7 +94,7 @@ fn self_match(variant: Variant, dir: &Path, games: u32, max_moves: usize, refere
     let size = small_size(variant).to_string();
     let (games, max_moves) = (games.to_string(), max_moves.to_string());
     let (first, second, judge) = (
-        engine("--playouts 20 --seed 1"),
+        engine("--playouts 20 --seed {game}"),
         engine("--playouts 20 --seed 2"),
         engine(""),
     );

@@ -234,6 +234,9 @@ impl Summary {
 /// One program of the match, restarted when it breaks.
 struct Program {
     role: &'static str,
+    /// The command line as given; `{game}` stands for the game number.
+    template: String,
+    /// The command line now running.
     command: String,
     client: Option<GtpClient>,
     commands: Vec<String>,
@@ -245,6 +248,7 @@ impl Program {
     fn new(role: &'static str, command: &str) -> Program {
         Program {
             role,
+            template: command.to_string(),
             command: command.to_string(),
             client: None,
             commands: Vec::new(),
@@ -268,8 +272,14 @@ impl Program {
             .map_err(|e| format!("{} engine: '{command}' failed: {e}", self.role))
     }
 
-    /// Starts the program if it is not running, then sets up a new game.
-    fn new_game(&mut self, config: &MatchConfig, notes: &mut Vec<String>) -> Result<(), String> {
+    /// Starts the program if it is not running (or if its command line names the game
+    /// number), then sets up game `number`.
+    fn new_game(&mut self, config: &MatchConfig, number: u32, notes: &mut Vec<String>) -> Result<(), String> {
+        let command = self.template.replace("{game}", &number.to_string());
+        if command != self.command {
+            self.client = None;
+            self.command = command;
+        }
         if self.client.as_ref().is_none_or(GtpClient::is_broken) {
             self.client = None;
             let mut client = GtpClient::spawn(&self.command, config.timeout, config.verbose)?;
@@ -359,7 +369,7 @@ impl Match {
 
     fn play_game(&mut self, game: &mut GameRecord) -> Result<(), String> {
         let mut notes = Vec::new();
-        let result = self.set_up(&mut notes);
+        let result = self.set_up(game.number, &mut notes);
         for note in notes {
             self.summary.note(note);
         }
@@ -410,9 +420,9 @@ impl Match {
         self.score(game)
     }
 
-    fn set_up(&mut self, notes: &mut Vec<String>) -> Result<(), String> {
+    fn set_up(&mut self, number: u32, notes: &mut Vec<String>) -> Result<(), String> {
         for program in self.players.iter_mut().chain(&mut self.referee) {
-            program.new_game(&self.config, notes)?;
+            program.new_game(&self.config, number, notes)?;
         }
         Ok(())
     }
@@ -526,6 +536,20 @@ mod tests {
         assert_eq!(GameResult::parse("Draw").unwrap().winner, None);
         assert!(GameResult::parse("cannot score").is_none());
         assert!(GameResult::parse("").is_none());
+    }
+
+    #[test]
+    fn score_rate_interval_stays_between_0_and_1() {
+        let lost = Tally {
+            losses: 20,
+            ..Tally::default()
+        };
+        assert_eq!(lost.rate().1, 0.0);
+        let won = Tally {
+            wins: 20,
+            ..Tally::default()
+        };
+        assert_eq!(won.rate().2, 1.0);
     }
 
     #[test]
