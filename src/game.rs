@@ -128,6 +128,12 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// Appends every legal move of the side to move; none once the game is over.
     fn legal_moves(&self, out: &mut Vec<Move>);
 
+    /// The moves the search considers: the legal moves, less those a variant
+    /// knows to be pointless (Go's pass while the board is unsettled).
+    fn search_moves(&self, out: &mut Vec<Move>) {
+        self.legal_moves(out)
+    }
+
     /// Plays a move for `color`, which may differ from the side to move where
     /// the variant allows it (GTP lets a client play either colour). On error
     /// the position is unchanged.
@@ -153,6 +159,12 @@ pub trait Position: Clone + Send + Sync + 'static {
 
     /// The piece on a vertex.
     fn occupant(&self, v: Vertex) -> Option<Occupant>;
+
+    /// Text that graphical front ends show on a piece instead of its symbol
+    /// (a Yugo's value, say); `None` for the symbol.
+    fn label(&self, _v: Vertex) -> Option<String> {
+        None
+    }
 
     /// Extra lines for displays: hands, captures, the button.
     fn status_lines(&self) -> Vec<String>;

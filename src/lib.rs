@@ -17,7 +17,8 @@
 //!   with typed arguments, one error path, SGF.
 //!
 //! The binary (`src/main.rs`) adds the command line: GTP by default,
-//! `bench`, `perft` and `selfplay`.
+//! `bench`, `perft`, `selfplay`, `versus` and `match` ([`matches`]: engine
+//! against engine over GTP).
 
 pub mod board;
 pub mod color;
@@ -25,6 +26,7 @@ pub mod game;
 pub mod gtp;
 pub mod handicap;
 pub mod history;
+pub mod matches;
 pub mod moves;
 pub mod search;
 pub mod sgf;

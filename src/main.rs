@@ -1,5 +1,5 @@
 //! The `variago` command line: GTP on stdin/stdout by default, plus
-//! `bench`, `perft` and `selfplay`.
+//! `bench`, `perft`, `selfplay`, `versus` and `match`.
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use rand::rngs::SmallRng;
@@ -80,6 +80,34 @@ enum Command {
         /// Games to play; the engine takes black in the even ones
         #[arg(long, default_value_t = 100)]
         games: u32,
+    },
+    /// Play two GTP engines against each other, colours alternating (the first engine has black in game 1)
+    Match {
+        /// Command line of the first engine, run through `sh -c`; `{game}` in it stands for the
+        /// game number and restarts the engine for every game (e.g. `--seed {game}`)
+        #[arg(long)]
+        first: String,
+        /// Command line of the second engine
+        #[arg(long)]
+        second: String,
+        /// Command line of a referee engine that scores every game
+        #[arg(long)]
+        referee: Option<String>,
+        /// Games to play
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        /// End a game after this many moves and score it (default: 4 x size x size)
+        #[arg(long)]
+        max_moves: Option<usize>,
+        /// Directory for one SGF file per game
+        #[arg(long)]
+        sgf_dir: Option<std::path::PathBuf>,
+        /// Seconds an engine may take for one response before it counts as broken
+        #[arg(long, default_value_t = 60.0)]
+        timeout: f64,
+        /// Show the GTP traffic and the engines' stderr
+        #[arg(long)]
+        verbose: bool,
     },
 }
 
@@ -255,9 +283,7 @@ fn main() {
         Command::Gtp => {
             let engine = Engine::new(setup, settings);
             let input = BufReader::new(std::io::stdin());
-            if let Err(err) = variago::gtp::run(engine, input, std::io::stdout()) {
-                log::error!("{err}");
-            }
+            variago::gtp::run(engine, input, std::io::stdout());
         }
         Command::Bench { seconds } => bench(&setup, seconds.clamp(0.1, 3600.0)),
         Command::Perft { depth } => {
@@ -266,5 +292,29 @@ fn main() {
         }
         Command::Selfplay => selfplay(&setup, &settings),
         Command::Versus { games } => versus(&setup, &settings, games),
+        Command::Match {
+            first,
+            second,
+            referee,
+            games,
+            max_moves,
+            sgf_dir,
+            timeout,
+            verbose,
+        } => {
+            let config = variago::matches::MatchConfig {
+                first,
+                second,
+                referee,
+                max_moves: max_moves.unwrap_or(4 * setup.size * setup.size),
+                setup,
+                games,
+                sgf_dir,
+                timeout: Duration::from_secs_f64(timeout.clamp(0.1, 86_400.0)),
+                verbose,
+            };
+            let summary = variago::matches::run(config.clone()).unwrap_or_else(|e| fail(e));
+            print!("{}", summary.table(&config));
+        }
     }
 }

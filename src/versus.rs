@@ -30,7 +30,7 @@ impl Tally {
         let z = 1.96;
         let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
         let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
-        (p, centre - half, centre + half)
+        (p, (centre - half).max(0.0), (centre + half).min(1.0))
     }
 }
 

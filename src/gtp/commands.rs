@@ -61,9 +61,17 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     }),
 ];
 
+/// Every table of commands: the standard ones and the extensions above,
+/// GoGui's, and the streaming analyses.
+const TABLES: &[&[(&str, Handler)]] = &[COMMANDS, super::gogui::COMMANDS, super::analyze::COMMANDS];
+
+fn all_commands() -> impl Iterator<Item = &'static (&'static str, Handler)> {
+    TABLES.iter().flat_map(|table| table.iter())
+}
+
 /// The handler for a command name.
 pub fn find(name: &str) -> Option<Handler> {
-    COMMANDS.iter().find(|(n, _)| *n == name).map(|&(_, h)| h)
+    all_commands().find(|(n, _)| *n == name).map(|&(_, h)| h)
 }
 
 fn known_command(_: &mut Engine, a: &Args) -> Reply {
@@ -73,7 +81,7 @@ fn known_command(_: &mut Engine, a: &Args) -> Reply {
 
 fn list_commands(_: &mut Engine, a: &Args) -> Reply {
     a.count(0, 0)?;
-    Ok(COMMANDS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join("\n"))
+    Ok(all_commands().map(|(n, _)| *n).collect::<Vec<_>>().join("\n"))
 }
 
 fn quit(e: &mut Engine, a: &Args) -> Reply {
@@ -135,7 +143,7 @@ fn typed_play(e: &mut Engine, a: &Args) -> Reply {
 }
 
 /// What a finished game answers to `genmove`: the loser resigns, the others pass.
-fn answer_when_over(e: &Engine, color: Color) -> Option<String> {
+pub fn answer_when_over(e: &Engine, color: Color) -> Option<String> {
     let outcome = e.game.outcome()?;
     Some(
         if outcome.winner() == Some(color.opponent()) {

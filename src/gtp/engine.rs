@@ -8,7 +8,8 @@ use crate::search::time::Clock;
 use crate::search::{self, Limits, SearchResult};
 use crate::sgf::SgfGame;
 use crate::variants::{Game, Setup, Variant};
-use std::sync::atomic::AtomicBool;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -59,6 +60,16 @@ pub struct Engine {
     pub settings: SearchSettings,
     /// Set by `# interrupt` to stop a running search.
     pub interrupt: Arc<AtomicBool>,
+    /// Input lines read but not yet executed; any of them stops an analysis.
+    pub pending: Arc<AtomicUsize>,
+    /// Where responses go when a live client is attached; `None` collects
+    /// streamed text for the caller of `execute_line`.
+    pub output: Option<Box<dyn Write + Send>>,
+    streamed: String,
+    /// The id of the command being executed, for streamed responses.
+    pub command_id: Option<u64>,
+    /// Print `gogui-gfx:` lines on stderr while `genmove` thinks.
+    pub live_gfx: bool,
     pub quit: bool,
 }
 
@@ -72,8 +83,41 @@ impl Engine {
             clock: Clock::default(),
             settings,
             interrupt: Arc::new(AtomicBool::new(false)),
+            pending: Arc::new(AtomicUsize::new(0)),
+            output: None,
+            streamed: String::new(),
+            command_id: None,
+            live_gfx: false,
             quit: false,
         }
+    }
+
+    /// Writes part of a streamed response (analysis) straight to the client.
+    pub fn emit(&mut self, text: &str) {
+        match self.output.as_mut() {
+            Some(out) => {
+                let _ = out.write_all(text.as_bytes());
+                let _ = out.flush();
+            }
+            None => self.streamed.push_str(text),
+        }
+    }
+
+    /// Takes what `emit` collected while no client was attached.
+    pub fn take_streamed(&mut self) -> String {
+        std::mem::take(&mut self.streamed)
+    }
+
+    /// True while a client is attached that can stop an analysis by sending
+    /// a line; otherwise analyses run for the per-move time.
+    pub fn live(&self) -> bool {
+        self.output.is_some()
+    }
+
+    /// True when the running command should stop: an interrupt, or (for
+    /// analyses) new input.
+    pub fn input_waiting(&self) -> bool {
+        self.pending.load(Ordering::Relaxed) > 0 || self.interrupt.load(Ordering::Relaxed)
     }
 
     /// Starts a new game with the current setup.
@@ -114,19 +158,34 @@ impl Engine {
         Ok(game)
     }
 
-    /// Searches for `color` within the budget of the clock or the settings.
-    pub fn think(&self, game: &Game, color: Color, resign: bool) -> SearchResult {
-        let empty_points = game.size() * game.size();
-        let moves_left = (empty_points / 2).saturating_sub(game.moves_played() / 2).max(10);
-        let limits = Limits {
+    /// The search budget for `color`'s move: the clock's share, or the
+    /// per-move settings when no clock is set.
+    pub fn limits_for(&self, color: Color) -> Limits {
+        let points = self.game.size() * self.game.size();
+        let moves_left = (points / 2).saturating_sub(self.game.moves_played() / 2).max(10);
+        Limits {
             playouts: self.settings.playouts,
             time: self.clock.budget(color, moves_left).or(self.settings.time),
-        };
+        }
+    }
+
+    /// Searches for `color` within the budget of the clock or the settings.
+    pub fn think(&self, game: &Game, color: Color, resign: bool) -> SearchResult {
+        let limits = self.limits_for(color);
         let mut config = self.settings.config.clone();
         if !resign {
             config.resign_below = 0.0;
         }
-        let result = search::search(game, limits, &config, &self.interrupt);
+        let interrupt = self.interrupt.clone();
+        let stop = move || interrupt.load(Ordering::Relaxed);
+        let mut live = |stats: &[search::MoveStats], playouts: u64| {
+            eprintln!("gogui-gfx:\n{}\n", super::gogui::stats_gfx(color, stats, playouts));
+        };
+        let report = self.live_gfx.then(|| search::Report {
+            every: std::time::Duration::from_millis(500),
+            callback: &mut live,
+        });
+        let result = search::search_with(game, limits, &config, &stop, report);
         log::info!(
             "{} playouts in {:.2}s, best {:?} winrate {:.3}",
             result.playouts,
@@ -134,6 +193,15 @@ impl Engine {
             result.best.map(|m| m.to_string()),
             result.winrate
         );
+        for stats in result.moves.iter().take(5) {
+            log::debug!(
+                "  {} visits {} winrate {:.3} pv {:?}",
+                stats.mv,
+                stats.visits,
+                stats.winrate,
+                stats.pv
+            );
+        }
         result
     }
 

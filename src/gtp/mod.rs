@@ -1,13 +1,16 @@
 //! The GTP v2 front: read lines, preprocess them, run commands from the
 //! table in [`commands`], write `=` or `?` responses strictly in order.
 //!
-//! Input is read on its own thread so that `# interrupt` can stop a
-//! running search while commands are processed on the main thread.
+//! Input is read on its own thread so that `# interrupt` can stop a running
+//! search, and any new line can stop a streaming analysis, while commands
+//! run one at a time on the main thread.
 
+pub mod analyze;
 pub mod args;
 pub mod commands;
 pub mod display;
 pub mod engine;
+pub mod gogui;
 pub mod parse;
 
 use args::Args;
@@ -17,19 +20,24 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::Arc;
 
-/// Runs one input line; `None` when the line holds no command.
+/// Runs one input line and returns its response, `None` when the line holds
+/// no command. A streaming command's lines are part of the response unless
+/// a client is attached (`Engine::output`), which received them live.
 pub fn execute_line(engine: &mut Engine, line: &str) -> Option<String> {
     let clean = parse::preprocess(line)?;
     let Some(command) = parse::command(&clean) else {
         return Some("? syntax error\n\n".into());
     };
     let id = command.id.map(|i| i.to_string()).unwrap_or_default();
+    engine.command_id = command.id;
     log::debug!("<- {clean}");
     let reply = match commands::find(&command.name) {
         Some(handler) => handler(engine, &Args { words: &command.args }),
         None => Err("unknown command".into()),
     };
+    let streamed = engine.take_streamed();
     let response = match reply {
+        Ok(text) if text == analyze::STREAMED => format!("{streamed}\n"),
         Ok(text) if text.is_empty() => format!("={id}\n\n"),
         Ok(text) => format!("={id} {text}\n\n"),
         Err(message) => format!("?{id} {message}\n\n"),
@@ -39,40 +47,42 @@ pub fn execute_line(engine: &mut Engine, line: &str) -> Option<String> {
 }
 
 /// Serves GTP until `quit` or the end of input.
-pub fn run(mut engine: Engine, input: impl BufRead + Send + 'static, mut output: impl Write) -> std::io::Result<()> {
+pub fn run(mut engine: Engine, input: impl BufRead + Send + 'static, output: impl Write + Send + 'static) {
     let (sender, receiver) = mpsc::channel::<String>();
     let interrupt = engine.interrupt.clone();
+    let pending = engine.pending.clone();
     // Lines read but not yet answered: `# interrupt` only counts while a
     // command runs or waits, so that a late one cannot cut the next search short.
-    let pending = Arc::new(AtomicUsize::new(0));
-    let unanswered = pending.clone();
+    let unanswered = Arc::new(AtomicUsize::new(0));
+    let reader_unanswered = unanswered.clone();
     std::thread::spawn(move || {
         for line in input.split(b'\n') {
             let Ok(bytes) = line else { break };
             let text = String::from_utf8_lossy(&bytes).into_owned();
             if parse::is_interrupt(&text) {
-                if unanswered.load(Ordering::SeqCst) > 0 {
+                if reader_unanswered.load(Ordering::SeqCst) > 0 {
                     interrupt.store(true, Ordering::SeqCst);
                 }
                 continue;
             }
-            unanswered.fetch_add(1, Ordering::SeqCst);
+            reader_unanswered.fetch_add(1, Ordering::SeqCst);
+            pending.fetch_add(1, Ordering::Relaxed);
             if sender.send(text).is_err() {
                 break;
             }
         }
     });
+    engine.output = Some(Box::new(output));
     for line in receiver {
+        engine.pending.fetch_sub(1, Ordering::Relaxed);
         let response = execute_line(&mut engine, &line);
-        pending.fetch_sub(1, Ordering::SeqCst);
+        unanswered.fetch_sub(1, Ordering::SeqCst);
         engine.interrupt.store(false, Ordering::SeqCst);
         if let Some(response) = response {
-            output.write_all(response.as_bytes())?;
-            output.flush()?;
+            engine.emit(&response);
         }
         if engine.quit {
             break;
         }
     }
-    Ok(())
 }

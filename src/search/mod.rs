@@ -15,6 +15,7 @@ use crate::color::Color;
 use crate::game::Position;
 use crate::moves::{Move, MAX_SIZE};
 use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -150,7 +151,9 @@ impl<'a> Tree<'a> {
 
     fn expand<P: Position>(&mut self, index: usize, pos: &P) {
         self.moves.clear();
-        pos.legal_moves(&mut self.moves);
+        pos.search_moves(&mut self.moves);
+        // Untried moves tie; a random order breaks the ties fairly.
+        self.moves.shuffle(&mut self.rng);
         let color = pos.to_move();
         let first = self.nodes.len() as u32;
         for &mv in &self.moves {
@@ -166,6 +169,14 @@ impl<'a> Tree<'a> {
         let node = &self.nodes[index];
         let log_n = (node.visits.max(1) as f32).ln();
         let (c, k) = (self.config.exploration, self.config.rave_equivalence);
+        // First-play urgency: an untried move is first valued like its
+        // parent position, a little pessimistically, unless AMAF knows better.
+        let parent_value = if node.visits > 0 {
+            1.0 - node.wins / node.visits as f32
+        } else {
+            0.5
+        };
+        let untried = parent_value - 0.1;
         let first = node.first_child as usize;
         let mut best = first;
         let mut best_value = f32::MIN;
@@ -173,20 +184,19 @@ impl<'a> Tree<'a> {
             let child = &self.nodes[i];
             let n = child.visits as f32;
             let amaf = (child.amaf_visits > 0).then(|| child.amaf_wins / child.amaf_visits as f32);
-            let mean = if child.visits > 0 {
+            let value = if child.visits > 0 {
                 let q = child.wins / n;
-                match amaf {
+                let mean = match amaf {
                     Some(a) => {
                         let beta = (k / (3.0 * n + k)).sqrt();
                         (1.0 - beta) * q + beta * a
                     }
                     None => q,
-                }
+                };
+                mean + c * (log_n / n).sqrt()
             } else {
-                // First-play urgency: untried moves rank by AMAF, else high.
-                amaf.unwrap_or(1.0) + 0.1
+                amaf.map_or(untried, |a| a + c * log_n.sqrt())
             };
-            let value = mean + c * (log_n / (n + 1.0)).sqrt();
             if value > best_value {
                 best_value = value;
                 best = i;
@@ -300,29 +310,59 @@ fn value_for(color: Color, value_black: f32) -> f32 {
 /// Searches `root` and returns the best move with its statistics.
 /// `stop` interrupts the search from another thread.
 pub fn search<P: Position>(root: &P, limits: Limits, config: &Config, stop: &AtomicBool) -> SearchResult {
+    search_with(root, limits, config, &|| stop.load(Ordering::Relaxed), None)
+}
+
+/// Progress reports during a search: `callback` gets the first tree's root
+/// statistics (most visited first) and its playout count every `every`.
+pub struct Report<'a> {
+    pub every: Duration,
+    pub callback: &'a mut (dyn FnMut(&[MoveStats], u64) + Send),
+}
+
+/// [`search`] with a stop condition polled during the search and optional
+/// progress reports. Without playout or time limits it runs until `stop`.
+pub fn search_with<P: Position>(
+    root: &P,
+    limits: Limits,
+    config: &Config,
+    stop: &(dyn Fn() -> bool + Sync),
+    report: Option<Report>,
+) -> SearchResult {
     let start = Instant::now();
     if let Some(mv) = winning_move(root) {
+        let moves = vec![MoveStats {
+            mv,
+            visits: 0,
+            winrate: 1.0,
+            pv: vec![mv],
+        }];
+        if let Some(report) = report {
+            (report.callback)(&moves, 0);
+        }
         return SearchResult {
             best: Some(mv),
             resign: false,
             winrate: 1.0,
             playouts: 0,
             elapsed: start.elapsed(),
-            moves: vec![MoveStats {
-                mv,
-                visits: 0,
-                winrate: 1.0,
-                pv: vec![mv],
-            }],
+            moves,
         };
     }
     let threads = config.threads.max(1);
     let per_thread = limits.playouts.map(|p| p.div_ceil(threads as u64).max(1));
+    let mut report = report;
     let trees: Vec<(Vec<MoveStats>, u64)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 let seed = config.seed.wrapping_add(t as u64 * 0x9E37_79B9);
-                scope.spawn(move || run_tree(root, per_thread, limits.time, start, config, seed, stop))
+                let report = if t == 0 { report.take() } else { None };
+                let budget = Budget {
+                    playouts: per_thread,
+                    time: limits.time,
+                    start,
+                };
+                scope.spawn(move || run_tree(root, budget, config, seed, stop, report))
             })
             .collect();
         handles
@@ -351,50 +391,66 @@ fn winning_move<P: Position>(root: &P) -> Option<Move> {
     })
 }
 
-fn run_tree<P: Position>(
-    root: &P,
+#[derive(Clone, Copy)]
+struct Budget {
     playouts: Option<u64>,
     time: Option<Duration>,
     start: Instant,
+}
+
+fn run_tree<P: Position>(
+    root: &P,
+    budget: Budget,
     config: &Config,
     seed: u64,
-    stop: &AtomicBool,
+    stop: &(dyn Fn() -> bool + Sync),
+    mut report: Option<Report>,
 ) -> (Vec<MoveStats>, u64) {
     let mut pos = root.clone();
     let mut tree = Tree::new(root.to_move(), config, seed);
     let mut done = 0u64;
+    let mut last_report = budget.start;
     loop {
-        if playouts.is_some_and(|p| done >= p) {
+        if budget.playouts.is_some_and(|p| done >= p) {
             break;
         }
         // Always one simulation, so that even a zero budget picks a move.
-        let check = done > 0 && (done.is_multiple_of(16) || time.is_some());
-        if check && (stop.load(Ordering::Relaxed) || time.is_some_and(|t| start.elapsed() >= t)) {
-            break;
-        }
-        if done == 0 && stop.load(Ordering::Relaxed) && tree.nodes[0].expanded {
-            break;
+        if done > 0 && (done.is_multiple_of(16) || budget.time.is_some()) {
+            if stop() || budget.time.is_some_and(|t| budget.start.elapsed() >= t) {
+                break;
+            }
+            if let Some(r) = report.as_mut() {
+                if last_report.elapsed() >= r.every {
+                    last_report = Instant::now();
+                    (r.callback)(&tree.root_stats(), done);
+                }
+            }
         }
         tree.simulate(&mut pos);
         done += 1;
-        if playouts.is_none() && time.is_none() && done >= 1_000_000 {
-            break;
-        }
     }
-    let root_node = &tree.nodes[0];
-    let first = root_node.first_child as usize;
-    let stats = (first..first + root_node.child_count as usize)
-        .map(|i| {
-            let n = &tree.nodes[i];
-            MoveStats {
-                mv: n.mv,
-                visits: n.visits as u64,
-                winrate: if n.visits > 0 { n.wins / n.visits as f32 } else { 0.0 },
-                pv: tree.principal_variation(i),
-            }
-        })
-        .collect();
-    (stats, done)
+    (tree.root_stats(), done)
+}
+
+impl Tree<'_> {
+    /// Statistics of the root's children, most visited first.
+    fn root_stats(&self) -> Vec<MoveStats> {
+        let root = &self.nodes[0];
+        let first = root.first_child as usize;
+        let mut stats: Vec<MoveStats> = (first..first + root.child_count as usize)
+            .map(|i| {
+                let n = &self.nodes[i];
+                MoveStats {
+                    mv: n.mv,
+                    visits: n.visits as u64,
+                    winrate: if n.visits > 0 { n.wins / n.visits as f32 } else { 0.0 },
+                    pv: self.principal_variation(i),
+                }
+            })
+            .collect();
+        stats.sort_by_key(|m| std::cmp::Reverse(m.visits));
+        stats
+    }
 }
 
 fn merge<P: Position>(root: &P, trees: Vec<(Vec<MoveStats>, u64)>, elapsed: Duration, config: &Config) -> SearchResult {

@@ -139,6 +139,22 @@ impl Position for Go {
         out.push(Move::Pass);
     }
 
+    /// Passing is searched only once it can end the game (the opponent has
+    /// passed) or nothing but filling own eyes is left: an early pass is
+    /// never good, and at low playouts it can look good by chance.
+    fn search_moves(&self, out: &mut Vec<Move>) {
+        self.legal_moves(out);
+        let state = &self.history.now;
+        let color = state.to_move;
+        let useful = out.iter().any(|&mv| match mv {
+            Move::Place(v) => !state.board.is_eye(state.board.point(v), color),
+            _ => false,
+        });
+        if state.passes == 0 && useful {
+            out.retain(|&mv| mv != Move::Pass);
+        }
+    }
+
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
         if self.outcome().is_some() {
             return Err(Illegal::new("the game is over"));

@@ -162,6 +162,9 @@ impl Position for Game {
     fn legal_moves(&self, out: &mut Vec<Move>) {
         dispatch!(self, g => g.legal_moves(out))
     }
+    fn search_moves(&self, out: &mut Vec<Move>) {
+        dispatch!(self, g => g.search_moves(out))
+    }
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
         dispatch!(self, g => g.play(color, mv))
     }
@@ -185,6 +188,9 @@ impl Position for Game {
     }
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
         dispatch!(self, g => g.occupant(v))
+    }
+    fn label(&self, v: Vertex) -> Option<String> {
+        dispatch!(self, g => g.label(v))
     }
     fn status_lines(&self) -> Vec<String> {
         dispatch!(self, g => g.status_lines())

@@ -1,0 +1,183 @@
+//! A small GTP client: runs an engine command line through `sh -c`, sends
+//! one command at a time and reads the response up to its empty line.
+//!
+//! Every response has a deadline, so an engine that hangs, dies or prints
+//! garbage becomes an error instead of stopping the match.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// Why a command did not succeed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GtpError {
+    /// The engine answered `? message`: it is still usable.
+    Failure(String),
+    /// The engine died, timed out or broke the protocol: it is not usable any more.
+    Broken(String),
+}
+
+impl std::fmt::Display for GtpError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            GtpError::Failure(m) => write!(f, "? {m}"),
+            GtpError::Broken(m) => f.write_str(m),
+        }
+    }
+}
+
+pub struct GtpClient {
+    /// The command line, for messages.
+    pub command: String,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    timeout: Duration,
+    broken: Option<String>,
+    killed: bool,
+    verbose: bool,
+}
+
+impl GtpClient {
+    /// Starts `command` in its own process group. Its stderr is shown only when `verbose`.
+    pub fn spawn(command: &str, timeout: Duration, verbose: bool) -> Result<GtpClient, String> {
+        use std::os::unix::process::CommandExt;
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(if verbose { Stdio::inherit() } else { Stdio::null() })
+            .process_group(0)
+            .spawn()
+            .map_err(|e| format!("cannot start '{command}': {e}"))?;
+        let stdin = child.stdin.take().ok_or("no stdin pipe")?;
+        let stdout = child.stdout.take().ok_or("no stdout pipe")?;
+        // A reader thread turns the blocking pipe into a channel with timeouts.
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(GtpClient {
+            command: command.to_string(),
+            child,
+            stdin,
+            lines,
+            timeout,
+            broken: None,
+            killed: false,
+            verbose,
+        })
+    }
+
+    pub fn is_broken(&self) -> bool {
+        self.broken.is_some()
+    }
+
+    fn fail(&mut self, message: String) -> GtpError {
+        let message = format!("{message} (command: {})", self.command);
+        self.broken = Some(message.clone());
+        self.kill();
+        GtpError::Broken(message)
+    }
+
+    /// Sends one command and returns the response text without `=`.
+    pub fn send(&mut self, command: &str) -> Result<String, GtpError> {
+        if let Some(message) = &self.broken {
+            return Err(GtpError::Broken(message.clone()));
+        }
+        if self.verbose {
+            eprintln!("[{}] << {command}", self.command);
+        }
+        if let Err(e) = writeln!(self.stdin, "{command}").and_then(|_| self.stdin.flush()) {
+            return Err(self.fail(format!("cannot send '{command}': {e}")));
+        }
+        let deadline = Instant::now() + self.timeout;
+        let mut response: Vec<String> = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match self.lines.recv_timeout(left) {
+                Ok(line) => line.trim_end_matches('\r').to_string(),
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(self.fail(format!("no answer to '{command}' within {:?}", self.timeout)))
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(self.fail(format!("exited while answering '{command}'")))
+                }
+            };
+            if self.verbose {
+                eprintln!("[{}] >> {line}", self.command);
+            }
+            if line.trim().is_empty() {
+                if response.is_empty() {
+                    continue; // stray empty lines before a response
+                }
+                break;
+            }
+            if response.is_empty() && !line.starts_with(['=', '?']) {
+                return Err(self.fail(format!("answered '{command}' with '{line}', not a GTP response")));
+            }
+            response.push(line);
+        }
+        let text = response.join("\n");
+        // Drop the status character and an optional numeric id.
+        let body = text[1..].trim_start_matches(|c: char| c.is_ascii_digit()).trim();
+        if text.starts_with('=') {
+            Ok(body.to_string())
+        } else {
+            Err(GtpError::Failure(body.to_string()))
+        }
+    }
+
+    /// The commands the engine lists; empty if it cannot list them.
+    pub fn list_commands(&mut self) -> Result<Vec<String>, GtpError> {
+        match self.send("list_commands") {
+            Ok(text) => Ok(text.split_whitespace().map(str::to_string).collect()),
+            Err(GtpError::Failure(_)) => Ok(Vec::new()),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Kills the engine's whole process group, so that children of the shell go too.
+    fn kill(&mut self) {
+        if std::mem::replace(&mut self.killed, true) {
+            return;
+        }
+        if let Ok(pid) = i32::try_from(self.child.id()) {
+            // SAFETY: kill(2) with a negative pid signals the process group we created.
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL);
+            }
+        }
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for GtpClient {
+    /// Asks politely with `quit`, then makes sure the engine is gone.
+    fn drop(&mut self) {
+        if self.broken.is_none() {
+            let saved = self.timeout;
+            self.timeout = Duration::from_secs(2).min(saved);
+            let _ = self.send("quit");
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            // Give it a moment to exit on its own before killing it.
+            let until = Instant::now() + Duration::from_millis(500);
+            while Instant::now() < until {
+                if let Ok(Some(_)) = self.child.try_wait() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
+        self.kill();
+    }
+}

@@ -1,0 +1,243 @@
+//! `variago match` end to end: the real binary plays short matches against
+//! itself in every variant, survives broken engines, and plays GNU Go.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+use variago::Variant;
+
+const BIN: &str = env!("CARGO_BIN_EXE_variago");
+
+/// The binary as a shell word, for engine command lines.
+fn engine(args: &str) -> String {
+    format!("'{BIN}' {args}")
+}
+
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("match_runner").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// The totals line of the table.
+#[derive(Debug, PartialEq)]
+struct Totals {
+    games: u32,
+    first: u32,
+    second: u32,
+    draws: u32,
+    errors: u32,
+    typed: u32,
+}
+
+fn number_after(line: &str, label: &str) -> u32 {
+    let rest = &line[line.find(label).unwrap_or_else(|| panic!("no '{label}' in {line}")) + label.len()..];
+    let digits: String = rest.trim_start().chars().take_while(char::is_ascii_digit).collect();
+    digits
+        .parse()
+        .unwrap_or_else(|_| panic!("no number after '{label}' in {line}"))
+}
+
+fn totals(table: &str) -> Totals {
+    let line = table.lines().find(|l| l.starts_with("games ")).expect("totals line");
+    let moves = table.lines().find(|l| l.starts_with("moves: ")).expect("moves line");
+    Totals {
+        games: number_after(line, "games"),
+        first: number_after(line, "first wins"),
+        second: number_after(line, "second wins"),
+        draws: number_after(line, "draws"),
+        errors: number_after(line, "errors"),
+        typed: number_after(moves, "typed notation in"),
+    }
+}
+
+/// Runs `variago match ARGS` and returns the table; the run itself must succeed.
+fn run_match(args: &[&str]) -> String {
+    let output = Command::new(BIN)
+        .arg("match")
+        .args(args)
+        .output()
+        .expect("run variago match");
+    let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "variago match {args:?} failed\n{stdout}\n{stderr}"
+    );
+    stdout
+}
+
+fn check_sgf_files(dir: &Path, games: u32, variant: Variant, size: usize, max_moves: usize) {
+    for n in 1..=games {
+        let path = dir.join(format!("game-{n:03}.sgf"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let game = variago::sgf::parse(&text).unwrap_or_else(|e| panic!("{}: {e}\n{text}", path.display()));
+        assert_eq!(game.size, size, "{text}");
+        let expected = (variant != Variant::Go).then(|| variant.name().to_string());
+        assert_eq!(game.variant, expected, "{text}");
+        assert!(!game.moves.is_empty() && game.moves.len() <= max_moves, "{text}");
+        assert!(text.contains("RE["), "a scored game records its result: {text}");
+        assert!(text.contains("PB[variago") && text.contains("PW[variago"), "{text}");
+    }
+}
+
+fn small_size(variant: Variant) -> usize {
+    if variant.accepts_size(5) {
+        5
+    } else {
+        variant.default_size()
+    }
+}
+
+/// Plays variago against itself in `variant` on a small board; returns the table.
+fn self_match(variant: Variant, dir: &Path, games: u32, max_moves: usize, referee: bool) -> String {
+    let size = small_size(variant).to_string();
+    let (games, max_moves) = (games.to_string(), max_moves.to_string());
+    let (first, second, judge) = (
+        engine("--playouts 20 --seed {game}"),
+        engine("--playouts 20 --seed 2"),
+        engine(""),
+    );
+    let mut args = vec![
+        "--variant",
+        variant.name(),
+        "--size",
+        &size,
+        "--first",
+        &first,
+        "--second",
+        &second,
+        "--games",
+        &games,
+        "--max-moves",
+        &max_moves,
+        "--sgf-dir",
+        dir.to_str().unwrap(),
+    ];
+    if referee {
+        args.extend(["--referee", &judge]);
+    }
+    run_match(&args)
+}
+
+#[test]
+fn every_variant_plays_a_clean_match() {
+    for variant in Variant::ALL {
+        let size = small_size(variant);
+        let dir = scratch_dir(variant.name());
+        let table = self_match(variant, &dir, 2, 60, false);
+        let t = totals(&table);
+        assert_eq!(t.games, 2, "{table}");
+        assert_eq!(t.errors, 0, "{table}");
+        assert_eq!(t.first + t.second + t.draws, 2, "{table}");
+        assert_eq!(t.typed, 2, "variago speaks the typed notation: {table}");
+        assert!(
+            table.starts_with(&format!("{} {size}x{size}", variant.name())),
+            "{table}"
+        );
+        check_sgf_files(&dir, 2, variant, size, 60);
+    }
+}
+
+#[test]
+fn a_referee_scores_the_games() {
+    for variant in Variant::ALL {
+        let dir = scratch_dir(&format!("referee-{}", variant.name()));
+        let table = self_match(variant, &dir, 1, 40, true);
+        assert!(table.contains("result by referee"), "{table}");
+        let t = totals(&table);
+        assert_eq!((t.games, t.errors, t.first + t.second + t.draws), (1, 0, 1), "{table}");
+        assert_eq!(t.typed, 1, "{table}");
+        check_sgf_files(&dir, 1, variant, small_size(variant), 40);
+    }
+}
+
+#[test]
+fn broken_engines_are_errors_not_hangs() {
+    let good = engine("--playouts 10");
+    let broken = [
+        ("exits at once", "false", "1"),
+        ("prints garbage", "while read line; do echo garbage; done", "5"),
+        ("never answers", "sleep 20", "1"),
+        ("unknown program", "no-such-engine-program", "5"),
+    ];
+    for (what, command, timeout) in broken {
+        let start = Instant::now();
+        let table = run_match(&[
+            "--first",
+            command,
+            "--second",
+            &good,
+            "--games",
+            "2",
+            "--timeout",
+            timeout,
+        ]);
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "{what}: took {:?}",
+            start.elapsed()
+        );
+        let t = totals(&table);
+        assert_eq!(
+            (t.games, t.errors, t.first + t.second + t.draws),
+            (2, 2, 0),
+            "{what}: {table}"
+        );
+        assert!(table.contains("error in game 1: first engine"), "{what}: {table}");
+    }
+}
+
+#[test]
+fn an_illegal_answer_is_an_error() {
+    // Answers the setup like an engine, then plays an illegal reply forever.
+    let script = "while read cmd arg; do case $cmd in genmove) echo '= Z99';; list_commands) echo '= genmove';; \
+                  *) echo '=';; esac; echo; done";
+    let table = run_match(&["--first", &engine("--playouts 10"), "--second", script, "--games", "2"]);
+    let t = totals(&table);
+    assert_eq!((t.games, t.errors), (2, 2), "{table}");
+    assert!(table.contains("bad move 'Z99'"), "{table}");
+    assert_eq!(t.typed, 0, "a plain engine forces plain GTP: {table}");
+}
+
+fn gnugo() -> Option<String> {
+    let installed = ["/usr/games/gnugo", "/usr/bin/gnugo", "/usr/local/bin/gnugo"]
+        .into_iter()
+        .find(|p| Path::new(p).exists());
+    match installed {
+        Some(path) => Some(path.to_string()),
+        None if std::env::var_os("CI").is_some() => panic!("GNU Go is not installed on CI"),
+        None => {
+            eprintln!("note: GNU Go is not installed; skipping the GNU Go match");
+            None
+        }
+    }
+}
+
+#[test]
+fn plays_gnu_go_over_plain_gtp() {
+    let Some(gnugo) = gnugo() else { return };
+    let dir = scratch_dir("gnugo");
+    let table = run_match(&[
+        "--variant",
+        "go",
+        "--size",
+        "9",
+        "--first",
+        &engine("--playouts 50"),
+        "--second",
+        &format!("{gnugo} --mode gtp --level 1 --chinese-rules"),
+        "--games",
+        "1",
+        "--sgf-dir",
+        dir.to_str().unwrap(),
+    ]);
+    let t = totals(&table);
+    assert_eq!((t.games, t.errors, t.first + t.second + t.draws), (1, 0, 1), "{table}");
+    assert_eq!(t.typed, 0, "GNU Go speaks plain GTP: {table}");
+    let text = std::fs::read_to_string(dir.join("game-001.sgf")).unwrap();
+    let game = variago::sgf::parse(&text).unwrap();
+    assert_eq!((game.size, game.variant.as_deref()), (9, None));
+    assert!(game.moves.len() > 2, "{text}");
+    assert!(text.contains("PW[GNU Go"), "{text}");
+}
