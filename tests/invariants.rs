@@ -239,8 +239,8 @@ fn random_games_keep_every_invariant_in_every_variant() {
 }
 
 /// The same through GTP: `variago-play` of every listed move answers `=`,
-/// `undo` gives back the same `variago-board` text, and refused moves
-/// leave it unchanged.
+/// `undo` gives back the same `variago-board` text, refused moves leave it
+/// unchanged, and GoGui's ruler list is empty exactly when the game is over.
 #[test]
 fn gtp_undo_restores_the_board_text_in_every_variant() {
     for variant in Variant::ALL {
@@ -251,6 +251,18 @@ fn gtp_undo_restores_the_board_text_in_every_variant() {
             for _ in 0..3 * size * size {
                 let listed = common::ok(&mut engine, "variago-legal_moves");
                 let moves: Vec<&str> = listed.split_whitespace().collect();
+                let ruler = common::ok(&mut engine, "gogui-rules_legal_moves");
+                assert_eq!(
+                    ruler.is_empty(),
+                    moves.is_empty(),
+                    "{variant:?}: GoGui's list {ruler:?}"
+                );
+                let over = !common::ok(&mut engine, "variago-board").contains("\nresult none\n");
+                assert_eq!(
+                    over,
+                    moves.is_empty(),
+                    "{variant:?}: game over without an empty move list"
+                );
                 if moves.is_empty() {
                     assert_ne!(common::ok(&mut engine, "final_score"), "");
                     break;
