@@ -313,3 +313,21 @@ fn the_matcher_handles_regexes_and_gaps() {
     assert!(!matches(&expect, &["= b", "z1"]));
     assert_eq!(unescape(r"a\tb\r\x01\\"), "a\tb\r\u{1}\\");
 }
+
+/// Analysis streams have one empty line, at their end, however short the
+/// search: here white's pass wins at once (black passed, komi 7.5).
+#[test]
+fn analysis_streams_end_with_exactly_one_empty_line() {
+    for command in [
+        "lz-analyze w 1",
+        "kata-analyze w 1",
+        "lz-genmove_analyze w 1",
+        "kata-analyze b 1",
+    ] {
+        let mut engine = common::engine(Variant::Go, 9);
+        engine.settings.time = Some(std::time::Duration::from_millis(30));
+        common::ok(&mut engine, "play b pass");
+        let response = execute_line(&mut engine, command).unwrap();
+        common::check_response_shape(command, &response);
+    }
+}

@@ -105,7 +105,12 @@ fn stream_search(
     let live = e.live();
     let mut out = e.output.take();
     let mut callback = |stats: &[MoveStats], _playouts: u64| {
-        let line = info_line(stats, format) + "\n";
+        let line = info_line(stats, format);
+        // An empty line would end the response early for the client.
+        if line.is_empty() {
+            return;
+        }
+        let line = line + "\n";
         match out.as_mut() {
             Some(w) => {
                 let _ = w.write_all(line.as_bytes());

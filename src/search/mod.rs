@@ -333,7 +333,7 @@ pub fn search_with<P: Position>(
     if let Some(mv) = winning_move(root) {
         let moves = vec![MoveStats {
             mv,
-            visits: 0,
+            visits: 1,
             winrate: 1.0,
             pv: vec![mv],
         }];

@@ -52,7 +52,10 @@ pub fn check_response_shape(line: &str, response: &str) {
         response.starts_with('=') || response.starts_with('?'),
         "{line:?} -> {response:?}"
     );
-    assert!(response.ends_with("\n\n"), "{line:?} -> {response:?}");
+    assert!(
+        response.ends_with("\n\n") && !response.ends_with("\n\n\n"),
+        "{line:?} -> {response:?}"
+    );
     assert!(
         !response[..response.len() - 2].contains("\n\n"),
         "{line:?} -> {response:?} holds an empty line"
