@@ -9,6 +9,7 @@ mod common;
 
 use common::{legal_moves, snapshot, Snapshot};
 use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
 use rand::Rng;
 use std::collections::HashMap;
 use std::time::Instant;
@@ -272,7 +273,10 @@ fn gtp_undo_restores_the_board_text_in_every_variant() {
                     .lines()
                     .find_map(|l| l.strip_prefix("to_move ").map(str::to_string))
                     .expect("to_move line");
-                for mv in moves.iter().take(6) {
+                assert_eq!(common::ok(&mut engine, "gogui-rules_side_to_move"), color);
+                let mut sample = moves.clone();
+                sample.shuffle(&mut rng);
+                for mv in sample.iter().take(6) {
                     common::ok(&mut engine, &format!("variago-play {color} {mv}"));
                     common::ok(&mut engine, "undo");
                     assert_eq!(
@@ -280,6 +284,15 @@ fn gtp_undo_restores_the_board_text_in_every_variant() {
                         board,
                         "{variant:?} game {game_number}"
                     );
+                }
+                // GoGui accepts a click only on a vertex of the ruler's list
+                // and then sends a plain `play`: each must be accepted.
+                let mut sample: Vec<&str> = ruler.split_whitespace().collect();
+                sample.shuffle(&mut rng);
+                for mv in sample.into_iter().take(6) {
+                    common::ok(&mut engine, &format!("play {color} {mv}"));
+                    common::ok(&mut engine, "undo");
+                    assert_eq!(common::ok(&mut engine, "variago-board"), board, "{variant:?} play {mv}");
                 }
                 // `fail` checks that the state is unchanged.
                 common::fail(&mut engine, &format!("variago-play {color} dragon@A1"));
