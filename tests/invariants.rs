@@ -239,17 +239,47 @@ fn random_games_keep_every_invariant_in_every_variant() {
     println!("{}", report.join("\n"));
 }
 
+/// RULINGS "Game over": `final_score` gives the result, `genmove` for the
+/// loser answers `resign` and for the others `pass`, and nothing plays.
+fn check_game_over_answers(engine: &mut Engine, variant: Variant) {
+    let score = common::ok(engine, "final_score");
+    assert!(common::is_score(&score), "{variant:?}: final_score {score:?}");
+    let board = common::ok(engine, "variago-board");
+    assert!(board.contains(&format!("\nresult {score}\n")), "{variant:?}: {board}");
+    for (color, letter) in [("b", 'B'), ("w", 'W')] {
+        let loser = score.starts_with(if letter == 'B' { 'W' } else { 'B' });
+        let expected = if loser { "resign" } else { "pass" };
+        assert_eq!(
+            common::ok(engine, &format!("genmove {color}")),
+            expected,
+            "{variant:?} {score}"
+        );
+        assert!(common::ok(engine, &format!("variago-genmove {color}")) == expected);
+    }
+    assert_eq!(
+        common::ok(engine, "variago-board"),
+        board,
+        "{variant:?}: genmove changed a finished game"
+    );
+}
+
 /// The same through GTP: `variago-play` of every listed move answers `=`,
 /// `undo` gives back the same `variago-board` text, refused moves leave it
 /// unchanged, and GoGui's ruler list is empty exactly when the game is over.
 #[test]
 fn gtp_undo_restores_the_board_text_in_every_variant() {
     for variant in Variant::ALL {
-        let size = variant.default_size();
         let mut rng = common::rng(7);
-        for game_number in 0..3 {
+        let mut finished = 0;
+        let smallest = sizes(variant)[0];
+        for game_number in 0..8 {
+            let size = if game_number < 6 {
+                smallest
+            } else {
+                variant.default_size()
+            };
             let mut engine: Engine = common::engine(variant, size);
-            for _ in 0..3 * size * size {
+            for _ in 0..6 * size * size {
                 let listed = common::ok(&mut engine, "variago-legal_moves");
                 let moves: Vec<&str> = listed.split_whitespace().collect();
                 let ruler = common::ok(&mut engine, "gogui-rules_legal_moves");
@@ -265,7 +295,8 @@ fn gtp_undo_restores_the_board_text_in_every_variant() {
                     "{variant:?}: game over without an empty move list"
                 );
                 if moves.is_empty() {
-                    assert_ne!(common::ok(&mut engine, "final_score"), "");
+                    check_game_over_answers(&mut engine, variant);
+                    finished += 1;
                     break;
                 }
                 let board = common::ok(&mut engine, "variago-board");
@@ -300,5 +331,6 @@ fn gtp_undo_restores_the_board_text_in_every_variant() {
                 common::ok(&mut engine, &format!("variago-play {color} {mv}"));
             }
         }
+        assert!(finished > 0, "{variant:?}: no random game finished");
     }
 }

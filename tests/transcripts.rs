@@ -331,3 +331,33 @@ fn analysis_streams_end_with_exactly_one_empty_line() {
         common::check_response_shape(command, &response);
     }
 }
+
+/// RULINGS "Board sizes", for every variant: `boardsize` accepts exactly the
+/// sizes the variant declares, and refuses the others with the standard text.
+#[test]
+fn every_variant_answers_boardsize_as_it_declares() {
+    for variant in Variant::ALL {
+        let mut engine = common::engine(Variant::Go, 9);
+        common::ok(&mut engine, &format!("variago-set_variant {}", variant.name()));
+        let default = format!("size {}", variant.default_size());
+        assert!(
+            common::ok(&mut engine, "variago-board").contains(&default),
+            "{variant:?}"
+        );
+        for size in 0..=30 {
+            let command = format!("boardsize {size}");
+            if variant.accepts_size(size) {
+                common::ok(&mut engine, &command);
+            } else {
+                assert_eq!(common::fail(&mut engine, &command), "unacceptable size", "{variant:?}");
+            }
+        }
+        assert!(!variant.accepts_size(26), "GTP has no size above 25");
+        for bad in ["abc", "-1", "9x9", "1e3"] {
+            assert_eq!(
+                common::fail(&mut engine, &format!("boardsize {bad}")),
+                "unacceptable size"
+            );
+        }
+    }
+}
