@@ -211,20 +211,19 @@ fn random_games_keep_every_invariant_in_every_variant() {
             positions: 0,
             unlisted: 0,
         };
-        for start in starts(variant) {
-            for size in sizes(variant) {
-                if start == Start::Crosscut && size < 4 {
-                    continue;
+        // Variants with a single size (GoRoGo) play more rounds of it.
+        let mut round = 0;
+        while tally.games < 400 {
+            for start in starts(variant) {
+                for size in sizes(variant) {
+                    if start == Start::Crosscut && size < 4 {
+                        continue;
+                    }
+                    let seed = 100_000 * round + 1000 * i as u64 + size as u64;
+                    run_games(variant, size, start, games_for(size), seed, &mut tally);
                 }
-                run_games(
-                    variant,
-                    size,
-                    start,
-                    games_for(size),
-                    1000 * i as u64 + size as u64,
-                    &mut tally,
-                );
             }
+            round += 1;
         }
         report.push(format!(
             "{}: {} games, {} positions, {} unlisted moves refused or matched, {:.2}s",
@@ -234,7 +233,6 @@ fn random_games_keep_every_invariant_in_every_variant() {
             tally.unlisted,
             clock.elapsed().as_secs_f64()
         ));
-        assert!(tally.games >= 300, "{}: only {} games", variant.name(), tally.games);
     }
     println!("{}", report.join("\n"));
 }
