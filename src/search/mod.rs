@@ -7,6 +7,10 @@
 //! independent trees from different seeds and their root statistics are
 //! summed (root parallelism), so a fixed playout budget with a fixed seed is
 //! deterministic.
+//!
+//! A variant's [`Position::forced_move`] (an immediate win or the only
+//! defence) is played at the root without searching, and is the only child
+//! of any tree node where it applies.
 
 pub mod flat;
 pub mod time;
@@ -150,7 +154,10 @@ impl<'a> Tree<'a> {
 
     fn expand<P: Position>(&mut self, index: usize, pos: &P) {
         self.moves.clear();
-        pos.legal_moves(&mut self.moves);
+        match pos.forced_move() {
+            Some(mv) => self.moves.push(mv),
+            None => pos.legal_moves(&mut self.moves),
+        }
         let color = pos.to_move();
         let first = self.nodes.len() as u32;
         for &mv in &self.moves {
@@ -301,6 +308,9 @@ fn value_for(color: Color, value_black: f32) -> f32 {
 /// `stop` interrupts the search from another thread.
 pub fn search<P: Position>(root: &P, limits: Limits, config: &Config, stop: &AtomicBool) -> SearchResult {
     let start = Instant::now();
+    if let Some(mv) = root.forced_move() {
+        return forced(root, mv, start.elapsed());
+    }
     let threads = config.threads.max(1);
     let per_thread = limits.playouts.map(|p| p.div_ceil(threads as u64).max(1));
     let trees: Vec<(Vec<MoveStats>, u64)> = std::thread::scope(|scope| {
@@ -316,6 +326,28 @@ pub fn search<P: Position>(root: &P, limits: Limits, config: &Config, stop: &Ato
             .collect()
     });
     merge(root, trees, start.elapsed(), config)
+}
+
+/// The result for a forced move: a win rate of 1 when it wins at once, else
+/// an unknown 0.5.
+fn forced<P: Position>(root: &P, mv: Move, elapsed: Duration) -> SearchResult {
+    let mut after = root.clone();
+    let wins =
+        after.play(root.to_move(), mv).is_ok() && after.outcome().and_then(|o| o.winner()) == Some(root.to_move());
+    let winrate = if wins { 1.0 } else { 0.5 };
+    SearchResult {
+        best: Some(mv),
+        resign: false,
+        winrate,
+        playouts: 0,
+        elapsed,
+        moves: vec![MoveStats {
+            mv,
+            visits: 0,
+            winrate,
+            pv: vec![mv],
+        }],
+    }
 }
 
 fn run_tree<P: Position>(
