@@ -162,13 +162,18 @@ fn parse_cell(token: &str) -> Result<Cell, String> {
 }
 
 /// The one move the side to move must play, if any: an Igo that wins at
-/// once, else the only point that stops the opponent's Igo (a threat can be
-/// stopped only by occupying its point, so two threats cannot be stopped).
+/// once, else the point that stops the opponent's Igo. A placement changes
+/// none of the opponent's lines, so a threat is stopped only by occupying
+/// its point, and two threats cannot both be stopped: no forced move then.
 fn forced_point(board: &Board, color: Color) -> Option<usize> {
-    if let Some(p) = board.igo_point(color) {
+    if let Some(p) = board.igo_points(color).next() {
         return Some(p);
     }
-    let threat = board.igo_point(color.opponent())?;
+    let mut threats = board.igo_points(color.opponent());
+    let threat = threats.next()?;
+    if threats.next().is_some() {
+        return None;
+    }
     board.is_legal(threat, color).then_some(threat)
 }
 

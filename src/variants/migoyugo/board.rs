@@ -218,19 +218,20 @@ impl Board {
     /// True when a placement of `color` on `p` is legal and makes an Igo.
     /// The placement is then a Yugo: a legal line of four Yugos is exactly four.
     pub fn is_igo_point(&self, p: usize, color: Color) -> bool {
-        self.is_legal(p, color)
+        // The Yugo line first: it rules out most points at once.
+        self.cells[p] == Cell::Empty
             && self
                 .directions()
                 .iter()
                 .any(|&d| self.yugo_line_through(p, d, color) >= 4)
+            && self.is_legal(p, color)
     }
 
-    /// A point where `color` wins at once by an Igo, if any.
-    pub fn igo_point(&self, color: Color) -> Option<usize> {
-        if self.yugo_pieces[color.index()] < 3 {
-            return None;
-        }
-        self.points().find(|&p| self.is_igo_point(p, color))
+    /// The points where `color` would win at once by an Igo.
+    pub fn igo_points(&self, color: Color) -> impl Iterator<Item = usize> + '_ {
+        // An Igo needs three Yugos already on the board.
+        let possible = self.yugo_pieces[color.index()] >= 3;
+        self.points().filter(move |&p| possible && self.is_igo_point(p, color))
     }
 
     /// True when `color` has four Yugos in a row somewhere.
