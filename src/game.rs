@@ -211,6 +211,14 @@ pub trait Position: Clone + Send + Sync + 'static {
 
     /// Sets komi; variants without komi ignore it.
     fn set_komi(&mut self, _komi: f32) {}
+
+    /// A move the side to move must play, found by rule rather than by
+    /// search: an immediate win, or the only move that stops an immediate
+    /// loss. The search plays it without thinking and keeps it as the only
+    /// child of tree nodes. `None` (the default) leaves the choice to search.
+    fn forced_move(&self) -> Option<Move> {
+        None
+    }
 }
 
 /// Counts legal move sequences of exactly `depth` moves.

@@ -7,6 +7,10 @@
 //! independent trees from different seeds and their root statistics are
 //! summed (root parallelism), so a fixed playout budget with a fixed seed is
 //! deterministic.
+//!
+//! A variant's [`Position::forced_move`] (an immediate win or the only
+//! defence) is played at the root without searching, and is the only child
+//! of any tree node where it applies.
 
 pub mod flat;
 pub mod time;
@@ -151,9 +155,14 @@ impl<'a> Tree<'a> {
 
     fn expand<P: Position>(&mut self, index: usize, pos: &P) {
         self.moves.clear();
-        pos.search_moves(&mut self.moves);
-        // Untried moves tie; a random order breaks the ties fairly.
-        self.moves.shuffle(&mut self.rng);
+        match pos.forced_move() {
+            Some(mv) => self.moves.push(mv),
+            None => {
+                pos.search_moves(&mut self.moves);
+                // Untried moves tie; a random order breaks the ties fairly.
+                self.moves.shuffle(&mut self.rng);
+            }
+        }
         let color = pos.to_move();
         let first = self.nodes.len() as u32;
         for &mv in &self.moves {
@@ -330,6 +339,9 @@ pub fn search_with<P: Position>(
     report: Option<Report>,
 ) -> SearchResult {
     let start = Instant::now();
+    if let Some(mv) = root.forced_move() {
+        return forced(root, mv, start.elapsed());
+    }
     let threads = config.threads.max(1);
     let per_thread = limits.playouts.map(|p| p.div_ceil(threads as u64).max(1));
     let mut report = report;
@@ -352,6 +364,28 @@ pub fn search_with<P: Position>(
             .collect()
     });
     merge(root, trees, start.elapsed(), config)
+}
+
+/// The result for a forced move: a win rate of 1 when it wins at once, else
+/// an unknown 0.5.
+fn forced<P: Position>(root: &P, mv: Move, elapsed: Duration) -> SearchResult {
+    let mut after = root.clone();
+    let wins =
+        after.play(root.to_move(), mv).is_ok() && after.outcome().and_then(|o| o.winner()) == Some(root.to_move());
+    let winrate = if wins { 1.0 } else { 0.5 };
+    SearchResult {
+        best: Some(mv),
+        resign: false,
+        winrate,
+        playouts: 0,
+        elapsed,
+        moves: vec![MoveStats {
+            mv,
+            visits: 0,
+            winrate,
+            pv: vec![mv],
+        }],
+    }
 }
 
 #[derive(Clone, Copy)]

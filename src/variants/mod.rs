@@ -6,6 +6,7 @@
 
 pub mod atari;
 pub mod go;
+pub mod migoyugo;
 
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Position};
@@ -43,15 +44,17 @@ impl Start {
 pub enum Variant {
     Go,
     Atari,
+    Migoyugo,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 2] = [Variant::Go, Variant::Atari];
+    pub const ALL: [Variant; 3] = [Variant::Go, Variant::Atari, Variant::Migoyugo];
 
     pub fn name(self) -> &'static str {
         match self {
             Variant::Go => "go",
             Variant::Atari => "atari",
+            Variant::Migoyugo => "migoyugo",
         }
     }
 
@@ -60,6 +63,10 @@ impl Variant {
         match self {
             Variant::Go => "standard Go: area scoring, positional superko, komi 7.5",
             Variant::Atari => "Atari Go: the first capture wins (start: empty or crosscut)",
+            Variant::Migoyugo => {
+                "Migoyugo: lines of four make Yugos, four Yugos in a row win; 8x8, sizes 4-19; \
+                 GTP black is the first player, called White in its rules"
+            }
         }
     }
 
@@ -68,6 +75,7 @@ impl Variant {
         match self {
             Variant::Go => "Go",
             Variant::Atari => "AtariGo",
+            Variant::Migoyugo => "Migoyugo",
         }
     }
 
@@ -82,17 +90,23 @@ impl Variant {
     }
 
     pub fn default_size(self) -> usize {
-        9
+        match self {
+            Variant::Migoyugo => 8,
+            _ => 9,
+        }
     }
 
     pub fn accepts_size(self, size: usize) -> bool {
-        (2..=crate::moves::MAX_SIZE).contains(&size)
+        match self {
+            Variant::Migoyugo => (4..=19).contains(&size),
+            _ => (2..=crate::moves::MAX_SIZE).contains(&size),
+        }
     }
 
     pub fn default_komi(self) -> f32 {
         match self {
             Variant::Go => 7.5,
-            Variant::Atari => 0.0,
+            Variant::Atari | Variant::Migoyugo => 0.0,
         }
     }
 
@@ -128,6 +142,7 @@ impl Setup {
 pub enum Game {
     Go(go::Go),
     Atari(atari::AtariGo),
+    Migoyugo(migoyugo::Migoyugo),
 }
 
 impl Game {
@@ -135,6 +150,7 @@ impl Game {
         match setup.variant {
             Variant::Go => Game::Go(go::Go::new(setup)),
             Variant::Atari => Game::Atari(atari::AtariGo::new(setup)),
+            Variant::Migoyugo => Game::Migoyugo(migoyugo::Migoyugo::new(setup)),
         }
     }
 }
@@ -145,6 +161,7 @@ macro_rules! dispatch {
         match $self {
             Game::Go($game) => $body,
             Game::Atari($game) => $body,
+            Game::Migoyugo($game) => $body,
         }
     };
 }
@@ -209,5 +226,8 @@ impl Position for Game {
     }
     fn set_komi(&mut self, komi: f32) {
         dispatch!(self, g => g.set_komi(komi))
+    }
+    fn forced_move(&self) -> Option<Move> {
+        dispatch!(self, g => g.forced_move())
     }
 }
