@@ -7,6 +7,7 @@ use crate::moves::{Move, Vertex};
 use crate::search::time::Clock;
 use crate::search::{self, Limits, SearchResult};
 use crate::sgf::SgfGame;
+use crate::variants::gorogo;
 use crate::variants::{Game, Setup, Variant};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -30,6 +31,9 @@ impl Default for SearchSettings {
         }
     }
 }
+
+/// Playouts per candidate when White chooses GoRoGo's setup henge.
+pub const SETUP_HENGE_PLAYOUTS: u64 = 3000;
 
 pub struct Engine {
     pub setup: Setup,
@@ -117,6 +121,18 @@ impl Engine {
             result.winrate
         );
         result
+    }
+
+    /// White's choice of GoRoGo's setup henge: the candidate point after
+    /// which a short search of fixed size gives Black the lowest chance.
+    pub fn choose_setup_henge(&self) -> Vertex {
+        let mut config = self.settings.config.clone();
+        config.resign_below = 0.0;
+        let limits = Limits {
+            playouts: Some(SETUP_HENGE_PLAYOUTS),
+            time: None,
+        };
+        gorogo::choose_setup_henge(|game| search::search(game, limits, &config, &self.interrupt).winrate)
     }
 
     /// The SGF view of the game (standard Go encoding).

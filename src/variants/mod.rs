@@ -6,10 +6,11 @@
 
 pub mod atari;
 pub mod go;
+pub mod gorogo;
 
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Position};
-use crate::moves::{Move, Vertex};
+use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
 
 /// Where a game starts, for variants with more than one start.
@@ -43,15 +44,17 @@ impl Start {
 pub enum Variant {
     Go,
     Atari,
+    GoRoGo,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 2] = [Variant::Go, Variant::Atari];
+    pub const ALL: [Variant; 3] = [Variant::Go, Variant::Atari, Variant::GoRoGo];
 
     pub fn name(self) -> &'static str {
         match self {
             Variant::Go => "go",
             Variant::Atari => "atari",
+            Variant::GoRoGo => "gorogo",
         }
     }
 
@@ -60,6 +63,7 @@ impl Variant {
         match self {
             Variant::Go => "standard Go: area scoring, positional superko, komi 7.5",
             Variant::Atari => "Atari Go: the first capture wins (start: empty or crosscut)",
+            Variant::GoRoGo => "GoRoGo: 5x5 with neutral henge pieces, most captures wins (--henge)",
         }
     }
 
@@ -68,6 +72,7 @@ impl Variant {
         match self {
             Variant::Go => "Go",
             Variant::Atari => "AtariGo",
+            Variant::GoRoGo => "GoRoGo",
         }
     }
 
@@ -76,23 +81,30 @@ impl Variant {
         let alias = match lower.as_str() {
             "atari-go" | "atarigo" | "capture-go" => "atari",
             "standard" | "baduk" | "weiqi" => "go",
+            "go-ro-go" => "gorogo",
             other => other,
         };
         Variant::ALL.into_iter().find(|v| v.name() == alias)
     }
 
     pub fn default_size(self) -> usize {
-        9
+        match self {
+            Variant::GoRoGo => gorogo::SIZE,
+            _ => 9,
+        }
     }
 
     pub fn accepts_size(self, size: usize) -> bool {
-        (2..=crate::moves::MAX_SIZE).contains(&size)
+        match self {
+            Variant::GoRoGo => size == gorogo::SIZE,
+            _ => (2..=crate::moves::MAX_SIZE).contains(&size),
+        }
     }
 
     pub fn default_komi(self) -> f32 {
         match self {
             Variant::Go => 7.5,
-            Variant::Atari => 0.0,
+            Variant::Atari | Variant::GoRoGo => 0.0,
         }
     }
 
@@ -109,6 +121,8 @@ pub struct Setup {
     pub size: usize,
     pub komi: f32,
     pub start: Start,
+    /// GoRoGo's setup henge; `None` is the centre.
+    pub henge: Option<Vertex>,
 }
 
 impl Setup {
@@ -119,6 +133,7 @@ impl Setup {
             size: variant.default_size(),
             komi: variant.default_komi(),
             start: Start::Empty,
+            henge: None,
         }
     }
 }
@@ -128,6 +143,7 @@ impl Setup {
 pub enum Game {
     Go(go::Go),
     Atari(atari::AtariGo),
+    GoRoGo(gorogo::GoRoGo),
 }
 
 impl Game {
@@ -135,6 +151,7 @@ impl Game {
         match setup.variant {
             Variant::Go => Game::Go(go::Go::new(setup)),
             Variant::Atari => Game::Atari(atari::AtariGo::new(setup)),
+            Variant::GoRoGo => Game::GoRoGo(gorogo::GoRoGo::new(setup)),
         }
     }
 }
@@ -145,6 +162,7 @@ macro_rules! dispatch {
         match $self {
             Game::Go($game) => $body,
             Game::Atari($game) => $body,
+            Game::GoRoGo($game) => $body,
         }
     };
 }
@@ -191,6 +209,9 @@ impl Position for Game {
     }
     fn captures(&self) -> [u32; 2] {
         dispatch!(self, g => g.captures())
+    }
+    fn hand(&self, color: Color) -> Option<Vec<(Piece, u32)>> {
+        dispatch!(self, g => g.hand(color))
     }
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
         dispatch!(self, g => g.rollout(rng, trace))
