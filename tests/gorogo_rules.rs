@@ -62,6 +62,13 @@ fn ok(engine: &mut Engine, line: &str) -> String {
     reply[1..].trim().to_string()
 }
 
+/// Sends `play` for each move of a list such as `b A3, w E1`.
+fn gtp_play_all(engine: &mut Engine, moves: &str) {
+    for pair in moves.split(',') {
+        ok(engine, &format!("play {}", pair.trim()));
+    }
+}
+
 /// Black fills rows 1 and 2, White rows 5 and 4, without a capture: after
 /// these 20 moves both hands hold only their two henges and A3, B3, D3, E3
 /// are empty.
@@ -159,12 +166,8 @@ fn the_command_line_option_places_the_setup_henge() {
             .stderr(std::process::Stdio::null())
             .spawn()
             .expect("the binary runs");
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(b"variago-setup_henge\nquit\n")
-            .unwrap();
+        // A refused command line exits before reading: the write may fail.
+        let _ = child.stdin.take().unwrap().write_all(b"variago-setup_henge\nquit\n");
         let output = child.wait_with_output().unwrap();
         (
             output.status.success(),
@@ -224,12 +227,7 @@ fn genmove_answers_the_vertex_of_a_henge_and_variago_genmove_the_typed_move() {
     // is lost then, so the engine would resign: it may not here.)
     let mut e = engine();
     e.settings.config.resign_below = 0.0;
-    let mut game = new_game();
-    play_all(&mut game, FILL);
-    for pair in FILL.split(',') {
-        let words: Vec<&str> = pair.split_whitespace().collect();
-        ok(&mut e, &format!("play {} {}", words[0], words[1]));
-    }
+    gtp_play_all(&mut e, FILL);
     let answer = ok(&mut e, "genmove b");
     assert!(["A3", "B3", "D3", "E3"].contains(&answer.as_str()), "{answer}");
     assert_eq!(piece_at(&e.game, &answer), HENGE);
@@ -255,6 +253,26 @@ fn the_seed_example_white_beside_a_henge_is_captured_by_the_next_black_move() {
     assert_eq!(piece_at(&game, "B3"), None);
     assert_eq!(game.captures(), [1, 0]);
     assert_eq!(piece_at(&game, "C3"), HENGE);
+}
+
+#[test]
+fn the_documented_session_holds() {
+    let mut e = engine();
+    gtp_play_all(&mut e, "b A3, w E1, b B4, w E2, b B2, w B3");
+    assert_eq!(ok(&mut e, "variago-hand w"), "stone 7 henge 2");
+    ok(&mut e, "play b E5");
+    let board = ok(&mut e, "variago-board");
+    assert!(board.contains("captures 1 0\n"), "{board}");
+    assert!(board.contains("status hand: black stone 6 henge 2\n"), "{board}");
+    assert!(board.contains("status henges (H) count as white\n"), "{board}");
+    assert!(
+        board.ends_with("board\n. . . . X\n. X . . .\nX . H . .\n. X . . O\n. . . . O"),
+        "{board}"
+    );
+    let human = ok(&mut e, "showboard");
+    assert!(human.contains(" 3  X . H . . 3"), "{human}");
+    assert!(human.contains("hand: white stone 7 henge 2"), "{human}");
+    assert!(human.contains("captures: black 1 white 0"), "{human}");
 }
 
 #[test]
@@ -359,10 +377,7 @@ fn a_henge_played_as_the_last_piece_loses_at_once() {
 #[test]
 fn after_the_end_the_loser_resigns_and_the_winner_passes() {
     let mut e = engine();
-    for pair in FILL.split(',') {
-        let words: Vec<&str> = pair.split_whitespace().collect();
-        ok(&mut e, &format!("play {} {}", words[0], words[1]));
-    }
+    gtp_play_all(&mut e, FILL);
     ok(&mut e, "variago-play b henge@A3");
     ok(&mut e, "variago-play w henge@E3");
     ok(&mut e, "variago-play b henge@B3");
@@ -480,10 +495,7 @@ fn bad_input_gets_a_clear_error_and_changes_nothing() {
     );
     // After FILL-like play Black's normal pieces run out.
     let mut e = engine();
-    for pair in FILL.split(',') {
-        let words: Vec<&str> = pair.split_whitespace().collect();
-        ok(&mut e, &format!("play {} {}", words[0], words[1]));
-    }
+    gtp_play_all(&mut e, FILL);
     refused(
         &mut e,
         "play b A3",
