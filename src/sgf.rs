@@ -1,5 +1,11 @@
-//! SGF for standard Go (FF[4], GM[1]): reading the main line of a file, and
-//! writing a game record.
+//! SGF records: reading the main line of a file, and writing a game.
+//!
+//! Standard Go files are plain FF[4] GM[1] SGF. Every variant uses the same
+//! encoding, so that Go viewers still open the file: the root carries
+//! `VV[variant]` when the game is not standard Go, each move node carries
+//! `B[point]` or `W[point]` with the move's target point (empty for a pass),
+//! and a move that is not a plain placement adds its typed notation in
+//! `MV[...]`, e.g. `;W[cc]MV[henge@C3]`. Reading prefers `MV` over the point.
 
 use crate::color::Color;
 use crate::moves::{Move, Vertex};
@@ -8,6 +14,8 @@ use sgf_parse::go::{self, Prop};
 /// What a Go SGF file holds along its main line.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SgfGame {
+    /// `VV`: the variant's name; `None` for standard Go.
+    pub variant: Option<String>,
     pub size: usize,
     pub komi: Option<f32>,
     pub black_setup: Vec<Vertex>,
@@ -81,6 +89,13 @@ pub fn parse(text: &str) -> Result<SgfGame, String> {
                         sgf_parse::Color::White => Color::White,
                     })
                 }
+                Prop::Unknown(id, values) if id == "VV" => game.variant = values.first().cloned(),
+                Prop::Unknown(id, values) if id == "MV" => {
+                    let typed = values.first().ok_or("empty MV property")?;
+                    let mv = Move::parse(typed, size)?;
+                    let last = game.moves.last_mut().ok_or("MV property without a move")?;
+                    last.1 = mv;
+                }
                 Prop::Invalid(id, values) => return Err(format!("invalid property {id}{values:?}")),
                 _ => {}
             }
@@ -101,6 +116,9 @@ pub fn write(game: &SgfGame, result: Option<&str>) -> String {
         "(;FF[4]GM[1]CA[UTF-8]AP[variago:{}]SZ[{size}]",
         env!("CARGO_PKG_VERSION")
     );
+    if let Some(variant) = &game.variant {
+        out += &format!("VV[{variant}]");
+    }
     if let Some(k) = game.komi {
         out += &format!("KM[{k}]");
     }
@@ -124,6 +142,9 @@ pub fn write(game: &SgfGame, result: Option<&str>) -> String {
             None => String::new(),
         };
         out += &format!("\n;{}[{point}]", color.letter());
+        if !matches!(mv, Move::Pass | Move::Place(_)) {
+            out += &format!("MV[{mv}]");
+        }
     }
     out += ")\n";
     out
@@ -136,6 +157,7 @@ mod tests {
     #[test]
     fn round_trip() {
         let game = SgfGame {
+            variant: None,
             size: 9,
             komi: Some(6.5),
             black_setup: vec![Vertex::new(2, 2), Vertex::new(6, 6)],
@@ -147,6 +169,23 @@ mod tests {
             to_play: None,
         };
         assert_eq!(parse(&write(&game, Some("B+1.5"))).unwrap(), game);
+    }
+
+    #[test]
+    fn typed_moves_round_trip() {
+        let game = SgfGame {
+            variant: Some("gorogo".into()),
+            size: 5,
+            moves: vec![
+                (Color::Black, Move::Drop(crate::moves::Piece::Henge, Vertex::new(2, 2))),
+                (Color::White, Move::Step(Vertex::new(0, 0), Vertex::new(0, 1))),
+                (Color::Black, Move::Place(Vertex::new(4, 4))),
+            ],
+            ..SgfGame::default()
+        };
+        let text = write(&game, None);
+        assert!(text.contains(";B[cc]MV[henge@C3]"), "{text}");
+        assert_eq!(parse(&text).unwrap(), game);
     }
 
     #[test]

@@ -366,17 +366,26 @@ fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
     let until: Option<usize> = if a.len() == 2 { Some(a.int(1)?) } else { None };
     let text = std::fs::read_to_string(path).map_err(|err| format!("cannot load file: {err}"))?;
     let game = sgf::parse(&text).map_err(|err| format!("cannot load file: {err}"))?;
-    if !e.variant().accepts_size(game.size) {
+    let variant = match &game.variant {
+        Some(name) => Variant::parse(name).ok_or_else(|| format!("cannot load file: unknown variant '{name}'"))?,
+        None => Variant::Go,
+    };
+    if !variant.accepts_size(game.size) {
         return Err(format!(
             "cannot load file: size {} unacceptable for {}",
             game.size,
-            e.variant().name()
+            variant.name()
         ));
     }
     // Build the new state aside so that a failure leaves the engine as it was.
+    let base = if variant == e.variant() {
+        e.setup.clone()
+    } else {
+        Setup::new(variant)
+    };
     let mut setup = Setup {
         size: game.size,
-        ..e.setup.clone()
+        ..base
     };
     if let Some(k) = game.komi {
         setup.komi = k;

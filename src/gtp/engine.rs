@@ -138,6 +138,7 @@ impl Engine {
     /// The SGF view of the game (standard Go encoding).
     pub fn sgf_game(&self) -> SgfGame {
         SgfGame {
+            variant: (self.setup.variant != Variant::Go).then(|| self.setup.variant.name().to_string()),
             size: self.setup.size,
             komi: Some(self.setup.komi),
             black_setup: self.handicap.clone(),
