@@ -505,6 +505,23 @@ fn bad_input_gets_a_clear_error_and_changes_nothing() {
 }
 
 #[test]
+fn a_game_with_henges_survives_printsgf_and_loadsgf() {
+    let mut e = engine();
+    ok(&mut e, "variago-setup_henge B4");
+    gtp_play_all(&mut e, "b A3, w E1");
+    ok(&mut e, "variago-play b henge@D2");
+    gtp_play_all(&mut e, "w E2, b B2");
+    let board = ok(&mut e, "variago-board");
+    let path = std::env::temp_dir().join(format!("variago-gorogo-{}.sgf", std::process::id()));
+    ok(&mut e, &format!("printsgf {}", path.display()));
+    let mut other = engine();
+    ok(&mut other, "variago-setup_henge B4");
+    assert_eq!(ok(&mut other, &format!("loadsgf {}", path.display())), "white");
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(ok(&mut other, "variago-board"), board);
+}
+
+#[test]
 fn undo_restores_the_position_and_the_hash() {
     let mut e = engine();
     let start = (ok(&mut e, "variago-board"), e.game.hash());
@@ -764,6 +781,8 @@ fn the_engine_agrees_with_the_naive_implementation_on_random_games() {
                     assert_eq!(piece, want);
                 }
             }
+            // 25 pieces and one on the board before the start: at most 24 moves.
+            assert!(game.moves_played() <= 24);
             if let Some(outcome) = game.outcome() {
                 match (naive.lost, outcome) {
                     (Some(_), _) => henge_losses += 1,
