@@ -47,7 +47,7 @@ pub const HENGE_CANDIDATES: [Vertex; 6] = [
     Vertex { x: 2, y: 0 },
 ];
 
-/// Cell codes for the Zobrist keys of the pieces.
+/// The cell code of a henge in the Zobrist keys (normal pieces use the board's).
 const HENGE_CELL: u8 = 3;
 
 fn bit(v: Vertex) -> u32 {
