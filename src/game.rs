@@ -172,6 +172,12 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// Stones captured by each player, black first.
     fn captures(&self) -> [u32; 2];
 
+    /// The pieces a player still holds, for variants played from a hand
+    /// (GoRoGo, War Go); `None` where there is no hand.
+    fn hand(&self, _color: Color) -> Option<Vec<(Piece, u32)>> {
+        None
+    }
+
     /// Plays random moves from here to the end and returns the game's value
     /// for black. Records each played move in `trace` for AMAF statistics.
     /// Variants override this with a fast playout on a lightweight board.

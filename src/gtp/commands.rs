@@ -10,7 +10,7 @@ use crate::handicap;
 use crate::moves::{Move, Vertex};
 use crate::search::time::{TimeLeft, TimeSystem};
 use crate::sgf;
-use crate::variants::{Game, Setup, Start, Variant};
+use crate::variants::{gorogo, Game, Setup, Start, Variant};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
@@ -59,6 +59,8 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("variago-board", |e, a| {
         a.count(0, 0).map(|_| display::machine_board(&e.game))
     }),
+    ("variago-hand", hand),
+    ("variago-setup_henge", setup_henge),
 ];
 
 /// Every table of commands: the standard ones and the extensions above,
@@ -467,4 +469,40 @@ fn legal_moves(e: &mut Engine, a: &Args) -> Reply {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     Ok(moves.iter().map(Move::to_string).collect::<Vec<_>>().join(" "))
+}
+
+/// `variago-hand COLOR`: the pieces a player still holds, e.g. `stone 10 henge 2`.
+fn hand(e: &mut Engine, a: &Args) -> Reply {
+    a.count(1, 1)?;
+    let color = a.color(0)?;
+    let hand = e
+        .game
+        .hand(color)
+        .ok_or_else(|| format!("{} is not played from a hand", e.variant().name()))?;
+    Ok(hand
+        .iter()
+        .map(|(piece, n)| format!("{piece} {n}"))
+        .collect::<Vec<_>>()
+        .join(" "))
+}
+
+/// `variago-setup_henge [VERTEX|auto]`: where GoRoGo's setup henge stands;
+/// with an argument, a new game with the henge there (`auto`: White chooses).
+fn setup_henge(e: &mut Engine, a: &Args) -> Reply {
+    a.count(0, 1)?;
+    if e.variant() != Variant::GoRoGo {
+        return Err(format!("{} has no setup henge", e.variant().name()));
+    }
+    if !a.is_empty() {
+        let henge = if a.word(0)?.eq_ignore_ascii_case("auto") {
+            e.choose_setup_henge()
+        } else {
+            a.vertex(0, e.game.size())?
+        };
+        e.reset(Setup {
+            henge: Some(henge),
+            ..e.setup.clone()
+        });
+    }
+    Ok(e.setup.henge.unwrap_or(gorogo::CENTRE).to_string())
 }

@@ -7,6 +7,7 @@ use crate::moves::{Move, Vertex};
 use crate::search::time::Clock;
 use crate::search::{self, Limits, SearchResult};
 use crate::sgf::SgfGame;
+use crate::variants::gorogo;
 use crate::variants::{Game, Setup, Variant};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -32,12 +33,17 @@ impl Default for SearchSettings {
     }
 }
 
+/// Playouts per candidate when White chooses GoRoGo's setup henge.
+pub const SETUP_HENGE_PLAYOUTS: u64 = 3000;
+
 pub struct Engine {
     pub setup: Setup,
     pub game: Game,
     /// Moves played since the setup, for `printsgf`.
     pub record: Vec<(Color, Move)>,
     pub handicap: Vec<Vertex>,
+    /// Passes recorded after the game was decided (see `play`).
+    passes_after_end: usize,
     pub clock: Clock,
     pub settings: SearchSettings,
     /// Set by `# interrupt` to stop a running search.
@@ -62,6 +68,7 @@ impl Engine {
             setup,
             record: Vec::new(),
             handicap: Vec::new(),
+            passes_after_end: 0,
             clock: Clock::default(),
             settings,
             interrupt: Arc::new(AtomicBool::new(false)),
@@ -107,6 +114,7 @@ impl Engine {
         self.game = Game::new(&self.setup);
         self.record.clear();
         self.handicap.clear();
+        self.passes_after_end = 0;
     }
 
     /// Replaces the setup (variant, size, komi, start) and clears the board.
@@ -115,14 +123,23 @@ impl Engine {
         self.clear();
     }
 
+    /// Plays a move and records it. Once the game is decided a pass is
+    /// still accepted and recorded without changing the position: the
+    /// winner's `genmove` answers `pass`, and match runners relay it.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
-        self.game.play(color, mv)?;
+        if mv == Move::Pass && self.game.outcome().is_some() {
+            self.passes_after_end += 1;
+        } else {
+            self.game.play(color, mv)?;
+        }
         self.record.push((color, mv));
         Ok(())
     }
 
     pub fn undo(&mut self) -> bool {
-        if self.record.is_empty() || !self.game.undo() {
+        if self.passes_after_end > 0 {
+            self.passes_after_end -= 1;
+        } else if self.record.is_empty() || !self.game.undo() {
             return false;
         }
         self.record.pop();
@@ -185,6 +202,18 @@ impl Engine {
             );
         }
         result
+    }
+
+    /// White's choice of GoRoGo's setup henge: the candidate point after
+    /// which a short search of fixed size gives Black the lowest chance.
+    pub fn choose_setup_henge(&self) -> Vertex {
+        let mut config = self.settings.config.clone();
+        config.resign_below = 0.0;
+        let limits = Limits {
+            playouts: Some(SETUP_HENGE_PLAYOUTS),
+            time: None,
+        };
+        gorogo::choose_setup_henge(|game| search::search(game, limits, &config, &self.interrupt).winrate)
     }
 
     /// The SGF view of the game (standard Go encoding).

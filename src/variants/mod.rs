@@ -6,11 +6,12 @@
 
 pub mod atari;
 pub mod go;
+pub mod gorogo;
 pub mod migoyugo;
 
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Position};
-use crate::moves::{Move, Vertex};
+use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
 
 /// Where a game starts, for variants with more than one start.
@@ -45,16 +46,18 @@ pub enum Variant {
     Go,
     Atari,
     Migoyugo,
+    GoRoGo,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 3] = [Variant::Go, Variant::Atari, Variant::Migoyugo];
+    pub const ALL: [Variant; 4] = [Variant::Go, Variant::Atari, Variant::Migoyugo, Variant::GoRoGo];
 
     pub fn name(self) -> &'static str {
         match self {
             Variant::Go => "go",
             Variant::Atari => "atari",
             Variant::Migoyugo => "migoyugo",
+            Variant::GoRoGo => "gorogo",
         }
     }
 
@@ -67,6 +70,7 @@ impl Variant {
                 "Migoyugo: lines of four make Yugos, four Yugos in a row win; 8x8, sizes 4-19; \
                  GTP black is the first player, called White in its rules"
             }
+            Variant::GoRoGo => "GoRoGo: 5x5 with neutral henge pieces, most captures wins (--henge)",
         }
     }
 
@@ -76,6 +80,7 @@ impl Variant {
             Variant::Go => "Go",
             Variant::Atari => "AtariGo",
             Variant::Migoyugo => "Migoyugo",
+            Variant::GoRoGo => "GoRoGo",
         }
     }
 
@@ -84,6 +89,7 @@ impl Variant {
         let alias = match lower.as_str() {
             "atari-go" | "atarigo" | "capture-go" => "atari",
             "standard" | "baduk" | "weiqi" => "go",
+            "go-ro-go" => "gorogo",
             other => other,
         };
         Variant::ALL.into_iter().find(|v| v.name() == alias)
@@ -92,6 +98,7 @@ impl Variant {
     pub fn default_size(self) -> usize {
         match self {
             Variant::Migoyugo => 8,
+            Variant::GoRoGo => gorogo::SIZE,
             _ => 9,
         }
     }
@@ -99,6 +106,7 @@ impl Variant {
     pub fn accepts_size(self, size: usize) -> bool {
         match self {
             Variant::Migoyugo => (4..=19).contains(&size),
+            Variant::GoRoGo => size == gorogo::SIZE,
             _ => (2..=crate::moves::MAX_SIZE).contains(&size),
         }
     }
@@ -106,7 +114,7 @@ impl Variant {
     pub fn default_komi(self) -> f32 {
         match self {
             Variant::Go => 7.5,
-            Variant::Atari | Variant::Migoyugo => 0.0,
+            Variant::Atari | Variant::Migoyugo | Variant::GoRoGo => 0.0,
         }
     }
 
@@ -123,6 +131,8 @@ pub struct Setup {
     pub size: usize,
     pub komi: f32,
     pub start: Start,
+    /// GoRoGo's setup henge; `None` is the centre.
+    pub henge: Option<Vertex>,
 }
 
 impl Setup {
@@ -133,6 +143,7 @@ impl Setup {
             size: variant.default_size(),
             komi: variant.default_komi(),
             start: Start::Empty,
+            henge: None,
         }
     }
 }
@@ -143,6 +154,7 @@ pub enum Game {
     Go(go::Go),
     Atari(atari::AtariGo),
     Migoyugo(migoyugo::Migoyugo),
+    GoRoGo(gorogo::GoRoGo),
 }
 
 impl Game {
@@ -151,6 +163,7 @@ impl Game {
             Variant::Go => Game::Go(go::Go::new(setup)),
             Variant::Atari => Game::Atari(atari::AtariGo::new(setup)),
             Variant::Migoyugo => Game::Migoyugo(migoyugo::Migoyugo::new(setup)),
+            Variant::GoRoGo => Game::GoRoGo(gorogo::GoRoGo::new(setup)),
         }
     }
 }
@@ -162,6 +175,7 @@ macro_rules! dispatch {
             Game::Go($game) => $body,
             Game::Atari($game) => $body,
             Game::Migoyugo($game) => $body,
+            Game::GoRoGo($game) => $body,
         }
     };
 }
@@ -214,6 +228,9 @@ impl Position for Game {
     }
     fn captures(&self) -> [u32; 2] {
         dispatch!(self, g => g.captures())
+    }
+    fn hand(&self, color: Color) -> Option<Vec<(Piece, u32)>> {
+        dispatch!(self, g => g.hand(color))
     }
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
         dispatch!(self, g => g.rollout(rng, trace))
