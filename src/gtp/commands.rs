@@ -59,6 +59,7 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("variago-board", |e, a| {
         a.count(0, 0).map(|_| display::machine_board(&e.game))
     }),
+    ("variago-button", button),
 ];
 
 /// The handler for a command name.
@@ -450,4 +451,13 @@ fn legal_moves(e: &mut Engine, a: &Args) -> Reply {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     Ok(moves.iter().map(Move::to_string).collect::<Vec<_>>().join(" "))
+}
+
+/// Yugo: who holds the button, `black`, `white` or `none`.
+fn button(e: &mut Engine, a: &Args) -> Reply {
+    a.count(0, 0)?;
+    match &e.game {
+        Game::Yugo(yugo) => Ok(yugo.button().map_or("none", Color::name).into()),
+        _ => Err(format!("{} has no button", e.variant().name())),
+    }
 }

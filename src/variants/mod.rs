@@ -6,6 +6,7 @@
 
 pub mod atari;
 pub mod go;
+pub mod yugo;
 
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Position};
@@ -43,15 +44,17 @@ impl Start {
 pub enum Variant {
     Go,
     Atari,
+    Yugo,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 2] = [Variant::Go, Variant::Atari];
+    pub const ALL: [Variant; 3] = [Variant::Go, Variant::Atari, Variant::Yugo];
 
     pub fn name(self) -> &'static str {
         match self {
             Variant::Go => "go",
             Variant::Atari => "atari",
+            Variant::Yugo => "yugo",
         }
     }
 
@@ -60,6 +63,7 @@ impl Variant {
         match self {
             Variant::Go => "standard Go: area scoring, positional superko, komi 7.5",
             Variant::Atari => "Atari Go: the first capture wins (start: empty or crosscut)",
+            Variant::Yugo => "Yugo: pawns and kings, the button, komi 7; pass takes the button while it is free",
         }
     }
 
@@ -68,6 +72,7 @@ impl Variant {
         match self {
             Variant::Go => "Go",
             Variant::Atari => "AtariGo",
+            Variant::Yugo => "Yugo",
         }
     }
 
@@ -93,6 +98,7 @@ impl Variant {
         match self {
             Variant::Go => 7.5,
             Variant::Atari => 0.0,
+            Variant::Yugo => 7.0,
         }
     }
 
@@ -128,6 +134,7 @@ impl Setup {
 pub enum Game {
     Go(go::Go),
     Atari(atari::AtariGo),
+    Yugo(yugo::Yugo),
 }
 
 impl Game {
@@ -135,6 +142,7 @@ impl Game {
         match setup.variant {
             Variant::Go => Game::Go(go::Go::new(setup)),
             Variant::Atari => Game::Atari(atari::AtariGo::new(setup)),
+            Variant::Yugo => Game::Yugo(yugo::Yugo::new(setup)),
         }
     }
 }
@@ -145,6 +153,7 @@ macro_rules! dispatch {
         match $self {
             Game::Go($game) => $body,
             Game::Atari($game) => $body,
+            Game::Yugo($game) => $body,
         }
     };
 }
