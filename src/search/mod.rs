@@ -204,7 +204,7 @@ impl<'a> Tree<'a> {
         let mut depth = 0;
         let value_black = loop {
             if let Some(outcome) = pos.outcome() {
-                break outcome.value_for_black();
+                break pos.outcome_value(outcome);
             }
             let node = &self.nodes[index];
             if !node.expanded {

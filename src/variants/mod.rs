@@ -204,6 +204,9 @@ impl Position for Game {
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
         dispatch!(self, g => g.rollout(rng, trace))
     }
+    fn outcome_value(&self, outcome: Outcome) -> f32 {
+        dispatch!(self, g => g.outcome_value(outcome))
+    }
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
         dispatch!(self, g => g.ownership(rng, playouts))
     }
