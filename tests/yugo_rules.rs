@@ -511,6 +511,18 @@ fn playouts_finish_games_by_the_rules() {
     }
 }
 
+/// The engine's `genmove b` from `g` under several seeds (it must not be
+/// right by luck), each with the button's holder after it.
+fn black_choices(g: &Yugo) -> Vec<(String, String)> {
+    (0..4)
+        .map(|seed| {
+            let mut e = engine_with(g.clone(), 2000);
+            e.settings.config.seed = seed;
+            (ok(&mut e, "genmove b"), ok(&mut e, "variago-button"))
+        })
+        .collect()
+}
+
 #[test]
 fn the_engine_takes_the_button_when_nothing_is_left() {
     // Every point is settled: Black 10, White 15. With komi -5 whoever
@@ -524,11 +536,8 @@ fn the_engine_takes_the_button_when_nothing_is_left() {
         Color::Black,
     );
     g.set_komi(-5.0);
-    for seed in 0..4 {
-        let mut e = engine_with(g.clone(), 2000);
-        e.settings.config.seed = seed;
-        assert_eq!(ok(&mut e, "genmove b"), "pass");
-        assert_eq!(ok(&mut e, "variago-button"), "black");
+    for (mv, button) in black_choices(&g) {
+        assert_eq!((mv.as_str(), button.as_str()), ("pass", "black"));
     }
 }
 
@@ -545,11 +554,8 @@ fn the_engine_fills_a_dame_before_taking_the_button() {
         Color::Black,
     );
     g.set_komi(-3.0);
-    for seed in 0..4 {
-        let mut e = engine_with(g.clone(), 2000);
-        e.settings.config.seed = seed;
-        assert_eq!(ok(&mut e, "genmove b"), "C5");
-        assert_eq!(ok(&mut e, "variago-button"), "none");
+    for (mv, button) in black_choices(&g) {
+        assert_eq!((mv.as_str(), button.as_str()), ("C5", "none"));
     }
 }
 
