@@ -106,6 +106,10 @@ fn defaults_name_size_komi_and_game_id() {
 #[test]
 fn a_placement_that_surrounds_nothing_is_a_pawn() {
     let mut g = Yugo::new(&setup(9));
+    // The game begins with an empty board, the button free and Black to move.
+    assert_eq!(g.to_move(), Color::Black);
+    assert_eq!(g.button(), None);
+    assert_eq!(g.board().empties().len(), 81);
     g.play(Color::Black, Move::Place(v("E5"))).unwrap();
     let occ = g.occupant(v("E5")).unwrap();
     assert_eq!(occ.piece, Piece::Pawn);
