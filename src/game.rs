@@ -203,6 +203,14 @@ pub trait Position: Clone + Send + Sync + 'static {
         pos.outcome().unwrap_or_else(|| pos.score_now()).value_for_black()
     }
 
+    /// The value for black of a finished game, from 0 to 1: what the search
+    /// backs up. A variant may shade a win by its margin, so that the search
+    /// still prefers the larger win once the game is won, as long as every
+    /// win stays above every loss.
+    fn outcome_value(&self, outcome: Outcome) -> f32 {
+        outcome.value_for_black()
+    }
+
     /// Estimated final owner of each point (+1 black, -1 white), row-major
     /// from the bottom-left, from `playouts` random games. `None` where the
     /// variant has no notion of area.

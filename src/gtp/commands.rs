@@ -61,6 +61,7 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     }),
     ("variago-hand", hand),
     ("variago-setup_henge", setup_henge),
+    ("variago-button", button),
 ];
 
 /// Every table of commands: the standard ones and the extensions above,
@@ -505,4 +506,13 @@ fn setup_henge(e: &mut Engine, a: &Args) -> Reply {
         });
     }
     Ok(e.setup.henge.unwrap_or(gorogo::CENTRE).to_string())
+}
+
+/// Yugo: who holds the button, `black`, `white` or `none`.
+fn button(e: &mut Engine, a: &Args) -> Reply {
+    a.count(0, 0)?;
+    match &e.game {
+        Game::Yugo(yugo) => Ok(yugo.button().map_or("none", Color::name).into()),
+        _ => Err(format!("{} has no button", e.variant().name())),
+    }
 }

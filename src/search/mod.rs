@@ -204,7 +204,9 @@ impl<'a> Tree<'a> {
                 };
                 mean + c * (log_n / n).sqrt()
             } else {
-                amaf.map_or(untried, |a| a + c * log_n.sqrt())
+                // Every untried move keeps an exploration bonus, so that moves
+                // without AMAF statistics (a pass, a drop, a step) are not starved.
+                amaf.unwrap_or(untried) + c * log_n.sqrt()
             };
             if value > best_value {
                 best_value = value;
@@ -223,7 +225,7 @@ impl<'a> Tree<'a> {
         let mut depth = 0;
         let value_black = loop {
             if let Some(outcome) = pos.outcome() {
-                break outcome.value_for_black();
+                break pos.outcome_value(outcome);
             }
             let node = &self.nodes[index];
             if !node.expanded {

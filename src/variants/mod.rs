@@ -8,6 +8,7 @@ pub mod atari;
 pub mod go;
 pub mod gorogo;
 pub mod migoyugo;
+pub mod yugo;
 
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Position};
@@ -47,10 +48,17 @@ pub enum Variant {
     Atari,
     Migoyugo,
     GoRoGo,
+    Yugo,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 4] = [Variant::Go, Variant::Atari, Variant::Migoyugo, Variant::GoRoGo];
+    pub const ALL: [Variant; 5] = [
+        Variant::Go,
+        Variant::Atari,
+        Variant::Yugo,
+        Variant::GoRoGo,
+        Variant::Migoyugo,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -58,6 +66,7 @@ impl Variant {
             Variant::Atari => "atari",
             Variant::Migoyugo => "migoyugo",
             Variant::GoRoGo => "gorogo",
+            Variant::Yugo => "yugo",
         }
     }
 
@@ -71,6 +80,7 @@ impl Variant {
                  GTP black is the first player, called White in its rules"
             }
             Variant::GoRoGo => "GoRoGo: 5x5 with neutral henge pieces, most captures wins (--henge)",
+            Variant::Yugo => "Yugo: pawns and kings, the button, komi 7; pass takes the button while it is free",
         }
     }
 
@@ -81,6 +91,7 @@ impl Variant {
             Variant::Atari => "AtariGo",
             Variant::Migoyugo => "Migoyugo",
             Variant::GoRoGo => "GoRoGo",
+            Variant::Yugo => "Yugo",
         }
     }
 
@@ -115,6 +126,7 @@ impl Variant {
         match self {
             Variant::Go => 7.5,
             Variant::Atari | Variant::Migoyugo | Variant::GoRoGo => 0.0,
+            Variant::Yugo => 7.0,
         }
     }
 
@@ -155,6 +167,7 @@ pub enum Game {
     Atari(atari::AtariGo),
     Migoyugo(migoyugo::Migoyugo),
     GoRoGo(gorogo::GoRoGo),
+    Yugo(yugo::Yugo),
 }
 
 impl Game {
@@ -164,6 +177,7 @@ impl Game {
             Variant::Atari => Game::Atari(atari::AtariGo::new(setup)),
             Variant::Migoyugo => Game::Migoyugo(migoyugo::Migoyugo::new(setup)),
             Variant::GoRoGo => Game::GoRoGo(gorogo::GoRoGo::new(setup)),
+            Variant::Yugo => Game::Yugo(yugo::Yugo::new(setup)),
         }
     }
 }
@@ -176,6 +190,7 @@ macro_rules! dispatch {
             Game::Atari($game) => $body,
             Game::Migoyugo($game) => $body,
             Game::GoRoGo($game) => $body,
+            Game::Yugo($game) => $body,
         }
     };
 }
@@ -234,6 +249,9 @@ impl Position for Game {
     }
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
         dispatch!(self, g => g.rollout(rng, trace))
+    }
+    fn outcome_value(&self, outcome: Outcome) -> f32 {
+        dispatch!(self, g => g.outcome_value(outcome))
     }
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
         dispatch!(self, g => g.ownership(rng, playouts))
