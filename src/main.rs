@@ -19,6 +19,9 @@ struct Cli {
     game: GameArgs,
     #[command(flatten)]
     search: SearchArgs,
+    /// Append every game played over GTP to this SGF file
+    #[arg(long, value_name = "FILE")]
+    sgf: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -305,7 +308,8 @@ fn main() {
     }
     match cli.command.unwrap_or(Command::Gtp) {
         Command::Gtp => {
-            let engine = Engine::new(setup, settings);
+            let mut engine = Engine::new(setup, settings);
+            engine.sgf_path = cli.sgf.clone();
             let input = BufReader::new(std::io::stdin());
             variago::gtp::run(engine, input, std::io::stdout());
         }

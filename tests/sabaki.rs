@@ -10,7 +10,10 @@ use std::process::Command;
 fn sabaki_drives_every_plain_vertex_variant() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sabaki");
     let ready = dir.join("node_modules/@sabaki/gtp").exists()
-        && Command::new("node").arg("--version").output().is_ok_and(|o| o.status.success());
+        && Command::new("node")
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success());
     if !ready {
         assert!(
             std::env::var_os("CI").is_none(),

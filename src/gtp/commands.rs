@@ -399,6 +399,13 @@ fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
     if let Some(k) = game.komi {
         setup.komi = k;
     }
+    setup.start = Start::Empty;
+    setup.henge = None;
+    for (key, value) in &game.options {
+        setup
+            .apply_option(key, value)
+            .map_err(|e| format!("cannot load file: {e}"))?;
+    }
     let mut next = Engine::new(setup, e.settings.clone());
     next.clock = e.clock.clone();
     next.interrupt = e.interrupt.clone();

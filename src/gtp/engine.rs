@@ -58,6 +58,9 @@ pub struct Engine {
     pub command_id: Option<u64>,
     /// Print `gogui-gfx:` lines on stderr while `genmove` thinks.
     pub live_gfx: bool,
+    /// File that every finished game is appended to (`--sgf`).
+    pub sgf_path: Option<std::path::PathBuf>,
+    sgf_saved: bool,
     pub quit: bool,
 }
 
@@ -77,6 +80,8 @@ impl Engine {
             streamed: String::new(),
             command_id: None,
             live_gfx: false,
+            sgf_path: None,
+            sgf_saved: false,
             quit: false,
         }
     }
@@ -111,6 +116,8 @@ impl Engine {
 
     /// Starts a new game with the current setup.
     pub fn clear(&mut self) {
+        self.save_game(false);
+        self.sgf_saved = false;
         self.game = Game::new(&self.setup);
         self.record.clear();
         self.handicap.clear();
@@ -216,10 +223,35 @@ impl Engine {
         gorogo::choose_setup_henge(|game| search::search(game, limits, &config, &self.interrupt).winrate)
     }
 
+    /// Appends the game to the `--sgf` file once it is decided (and, at the
+    /// end of a session, an unfinished game with moves). Each game is
+    /// written once; a failure to write is logged, not fatal.
+    pub fn save_game(&mut self, finished_only: bool) {
+        let Some(path) = self.sgf_path.clone() else { return };
+        let outcome = self.game.outcome();
+        if outcome.is_none() {
+            self.sgf_saved = false;
+        }
+        if self.sgf_saved || (finished_only && outcome.is_none()) || self.record.is_empty() {
+            return;
+        }
+        let text = crate::sgf::write(&self.sgf_game(), outcome.map(|o| o.to_string()).as_deref());
+        let written = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .and_then(|mut file| file.write_all(text.as_bytes()));
+        match written {
+            Ok(()) => self.sgf_saved = true,
+            Err(err) => log::error!("cannot write {}: {err}", path.display()),
+        }
+    }
+
     /// The SGF view of the game (standard Go encoding).
     pub fn sgf_game(&self) -> SgfGame {
         SgfGame {
             variant: (self.setup.variant != Variant::Go).then(|| self.setup.variant.name().to_string()),
+            options: self.setup.options(),
             size: self.setup.size,
             komi: Some(self.setup.komi),
             black_setup: self.handicap.clone(),

@@ -158,6 +158,32 @@ impl Setup {
             henge: None,
         }
     }
+
+    /// The start options that differ from the defaults, as `key=value`
+    /// pairs (`start=crosscut`, `henge=B2`): what a game record must keep.
+    pub fn options(&self) -> Vec<(String, String)> {
+        let mut options = Vec::new();
+        if self.start != Start::Empty {
+            options.push(("start".to_string(), self.start.name().to_string()));
+        }
+        if let Some(v) = self.henge {
+            options.push(("henge".to_string(), v.to_string()));
+        }
+        options
+    }
+
+    /// Sets one start option by name.
+    pub fn apply_option(&mut self, key: &str, value: &str) -> Result<(), String> {
+        match key {
+            "start" => self.start = Start::parse(value).ok_or_else(|| format!("unknown start '{value}'"))?,
+            "henge" => {
+                let v = Vertex::parse(value).filter(|v| v.on_board(self.size));
+                self.henge = Some(v.ok_or_else(|| format!("bad henge vertex '{value}'"))?);
+            }
+            _ => return Err(format!("unknown option '{key}'")),
+        }
+        Ok(())
+    }
 }
 
 /// A game of any variant.
