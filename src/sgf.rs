@@ -173,6 +173,7 @@ mod tests {
     fn round_trip() {
         let game = SgfGame {
             variant: None,
+            options: Vec::new(),
             size: 9,
             komi: Some(6.5),
             black_setup: vec![Vertex::new(2, 2), Vertex::new(6, 6)],
