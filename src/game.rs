@@ -172,6 +172,12 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// Stones captured by each player, black first.
     fn captures(&self) -> [u32; 2];
 
+    /// The pieces a player still holds, for variants played from a hand
+    /// (GoRoGo, War Go); `None` where there is no hand.
+    fn hand(&self, _color: Color) -> Option<Vec<(Piece, u32)>> {
+        None
+    }
+
     /// Plays random moves from here to the end and returns the game's value
     /// for black. Records each played move in `trace` for AMAF statistics.
     /// Variants override this with a fast playout on a lightweight board.
@@ -197,6 +203,14 @@ pub trait Position: Clone + Send + Sync + 'static {
         pos.outcome().unwrap_or_else(|| pos.score_now()).value_for_black()
     }
 
+    /// The value for black of a finished game, from 0 to 1: what the search
+    /// backs up. A variant may shade a win by its margin, so that the search
+    /// still prefers the larger win once the game is won, as long as every
+    /// win stays above every loss.
+    fn outcome_value(&self, outcome: Outcome) -> f32 {
+        outcome.value_for_black()
+    }
+
     /// Estimated final owner of each point (+1 black, -1 white), row-major
     /// from the bottom-left, from `playouts` random games. `None` where the
     /// variant has no notion of area.
@@ -211,6 +225,14 @@ pub trait Position: Clone + Send + Sync + 'static {
 
     /// Sets komi; variants without komi ignore it.
     fn set_komi(&mut self, _komi: f32) {}
+
+    /// A move the side to move must play, found by rule rather than by
+    /// search: an immediate win, or the only move that stops an immediate
+    /// loss. The search plays it without thinking and keeps it as the only
+    /// child of tree nodes. `None` (the default) leaves the choice to search.
+    fn forced_move(&self) -> Option<Move> {
+        None
+    }
 }
 
 /// Counts legal move sequences of exactly `depth` moves.

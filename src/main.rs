@@ -10,7 +10,7 @@ use variago::gtp::display;
 use variago::gtp::engine::{Engine, SearchSettings};
 use variago::search::{self, Limits};
 use variago::variants::{Start, Variant};
-use variago::{Game, Position, Setup};
+use variago::{Game, Position, Setup, Vertex};
 
 #[derive(Parser, Debug)]
 #[command(name = "variago", version, about = "A GTP engine for Go and its variants")]
@@ -19,6 +19,9 @@ struct Cli {
     game: GameArgs,
     #[command(flatten)]
     search: SearchArgs,
+    /// Append every game played over GTP to this SGF file
+    #[arg(long, value_name = "FILE")]
+    sgf: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -37,6 +40,9 @@ struct GameArgs {
     /// Start position: empty, or crosscut (Atari Go)
     #[arg(long, default_value = "empty", global = true)]
     start: String,
+    /// GoRoGo's setup henge: a vertex, or auto to let the engine choose as White (default C3)
+    #[arg(long, value_name = "VERTEX|auto", global = true)]
+    henge: Option<String>,
 }
 
 #[derive(clap::Args, Debug, Clone)]
@@ -144,6 +150,17 @@ fn setup_from(args: &GameArgs) -> Result<Setup, String> {
     setup.start = Start::parse(&args.start).ok_or_else(|| format!("unknown start '{}'", args.start))?;
     if setup.start != Start::Empty && variant != Variant::Atari {
         return Err(format!("{} has no {} start", variant.name(), args.start));
+    }
+    if let Some(henge) = &args.henge {
+        if variant != Variant::GoRoGo {
+            return Err(format!("{} has no setup henge", variant.name()));
+        }
+        if !henge.eq_ignore_ascii_case("auto") {
+            let v = Vertex::parse(henge)
+                .filter(|v| v.on_board(setup.size))
+                .ok_or_else(|| format!("invalid henge vertex '{henge}'"))?;
+            setup.henge = Some(v);
+        }
     }
     Ok(setup)
 }
@@ -277,11 +294,22 @@ fn main() {
         .init();
     let matches = Cli::command().after_help(variant_help()).get_matches();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
-    let setup = setup_from(&cli.game).unwrap_or_else(|e| fail(e));
+    let mut setup = setup_from(&cli.game).unwrap_or_else(|e| fail(e));
     let settings = settings_from(&cli.search);
+    if cli
+        .game
+        .henge
+        .as_deref()
+        .is_some_and(|h| h.eq_ignore_ascii_case("auto"))
+    {
+        let henge = Engine::new(setup.clone(), settings.clone()).choose_setup_henge();
+        log::info!("setup henge chosen at {henge}");
+        setup.henge = Some(henge);
+    }
     match cli.command.unwrap_or(Command::Gtp) {
         Command::Gtp => {
-            let engine = Engine::new(setup, settings);
+            let mut engine = Engine::new(setup, settings);
+            engine.sgf_path = cli.sgf.clone();
             let input = BufReader::new(std::io::stdin());
             variago::gtp::run(engine, input, std::io::stdout());
         }

@@ -2,7 +2,8 @@
 //!
 //! Standard Go files are plain FF[4] GM[1] SGF. Every variant uses the same
 //! encoding, so that Go viewers still open the file: the root carries
-//! `VV[variant]` when the game is not standard Go, each move node carries
+//! `VV[variant]` when the game is not standard Go and `VO[key=value]...` for
+//! start options that differ from the defaults, each move node carries
 //! `B[point]` or `W[point]` with the move's target point (empty for a pass),
 //! and a move that is not a plain placement adds its typed notation in
 //! `MV[...]`, e.g. `;W[cc]MV[henge@C3]`. Reading prefers `MV` over the point.
@@ -16,6 +17,8 @@ use sgf_parse::go::{self, Prop};
 pub struct SgfGame {
     /// `VV`: the variant's name; `None` for standard Go.
     pub variant: Option<String>,
+    /// `VO`: start options of the variant, `key=value` each.
+    pub options: Vec<(String, String)>,
     pub size: usize,
     pub komi: Option<f32>,
     pub black_setup: Vec<Vertex>,
@@ -90,6 +93,12 @@ pub fn parse(text: &str) -> Result<SgfGame, String> {
                     })
                 }
                 Prop::Unknown(id, values) if id == "VV" => game.variant = values.first().cloned(),
+                Prop::Unknown(id, values) if id == "VO" => {
+                    for value in values {
+                        let (key, value) = value.split_once('=').ok_or("VO values are key=value")?;
+                        game.options.push((key.to_string(), value.to_string()));
+                    }
+                }
                 Prop::Unknown(id, values) if id == "MV" => {
                     let typed = values.first().ok_or("empty MV property")?;
                     let mv = Move::parse(typed, size)?;
@@ -119,11 +128,16 @@ pub fn write(game: &SgfGame, result: Option<&str>) -> String {
     if let Some(variant) = &game.variant {
         out += &format!("VV[{variant}]");
     }
+    if !game.options.is_empty() {
+        out += "VO";
+        for (key, value) in &game.options {
+            out += &format!("[{key}={value}]");
+        }
+    }
     if let Some(k) = game.komi {
         out += &format!("KM[{k}]");
     }
-    // Stones of both colours are a start position (the crosscut), not a handicap.
-    if !game.black_setup.is_empty() && game.white_setup.is_empty() {
+    if !game.black_setup.is_empty() {
         out += &format!("HA[{}]", game.black_setup.len());
     }
     for (tag, stones) in [("AB", &game.black_setup), ("AW", &game.white_setup)] {
@@ -159,6 +173,7 @@ mod tests {
     fn round_trip() {
         let game = SgfGame {
             variant: None,
+            options: Vec::new(),
             size: 9,
             komi: Some(6.5),
             black_setup: vec![Vertex::new(2, 2), Vertex::new(6, 6)],
@@ -176,6 +191,7 @@ mod tests {
     fn typed_moves_round_trip() {
         let game = SgfGame {
             variant: Some("gorogo".into()),
+            options: vec![("henge".into(), "B2".into())],
             size: 5,
             moves: vec![
                 (Color::Black, Move::Drop(crate::moves::Piece::Henge, Vertex::new(2, 2))),
@@ -186,6 +202,7 @@ mod tests {
         };
         let text = write(&game, None);
         assert!(text.contains(";B[cc]MV[henge@C3]"), "{text}");
+        assert!(text.contains("VO[henge=B2]"), "{text}");
         assert_eq!(parse(&text).unwrap(), game);
     }
 

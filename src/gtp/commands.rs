@@ -3,14 +3,14 @@
 
 use super::args::Args;
 use super::display;
-use super::engine::{self, Engine};
+use super::engine::Engine;
 use crate::color::Color;
 use crate::game::{Outcome, Position};
 use crate::handicap;
 use crate::moves::{Move, Vertex};
 use crate::search::time::{TimeLeft, TimeSystem};
 use crate::sgf;
-use crate::variants::{Game, Setup, Start, Variant};
+use crate::variants::{gorogo, Game, Setup, Start, Variant};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
@@ -59,6 +59,9 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("variago-board", |e, a| {
         a.count(0, 0).map(|_| display::machine_board(&e.game))
     }),
+    ("variago-hand", hand),
+    ("variago-setup_henge", setup_henge),
+    ("variago-button", button),
 ];
 
 /// Every table of commands: the standard ones and the extensions above,
@@ -396,22 +399,20 @@ fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
     if let Some(k) = game.komi {
         setup.komi = k;
     }
-    // Setup stones of both colours that are exactly the crosscut are that
-    // start (printsgf writes it so); the file decides the start either way.
-    let crosscut = Setup {
-        start: Start::Crosscut,
-        ..setup.clone()
-    };
-    let is_crosscut = !game.white_setup.is_empty()
-        && engine::start_stones(&crosscut) == (sorted(&game.black_setup), sorted(&game.white_setup));
-    setup.start = if is_crosscut { Start::Crosscut } else { Start::Empty };
+    setup.start = Start::Empty;
+    setup.henge = None;
+    for (key, value) in &game.options {
+        setup
+            .apply_option(key, value)
+            .map_err(|e| format!("cannot load file: {e}"))?;
+    }
     let mut next = Engine::new(setup, e.settings.clone());
     next.clock = e.clock.clone();
     next.interrupt = e.interrupt.clone();
-    if !game.white_setup.is_empty() && !is_crosscut {
+    if !game.white_setup.is_empty() {
         return Err("cannot load file: white setup stones are not supported".into());
     }
-    if !game.black_setup.is_empty() && !is_crosscut {
+    if !game.black_setup.is_empty() {
         put_handicap(&mut next, game.black_setup.clone()).map_err(|r| format!("cannot load file: {r}"))?;
     }
     let count = until.map_or(game.moves.len(), |n| n.saturating_sub(1).min(game.moves.len()));
@@ -425,12 +426,6 @@ fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
     };
     *e = next;
     Ok(to_move.name().into())
-}
-
-fn sorted(vertices: &[Vertex]) -> Vec<Vertex> {
-    let mut list = vertices.to_vec();
-    list.sort();
-    list
 }
 
 fn printsgf(e: &mut Engine, a: &Args) -> Reply {
@@ -482,4 +477,49 @@ fn legal_moves(e: &mut Engine, a: &Args) -> Reply {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     Ok(moves.iter().map(Move::to_string).collect::<Vec<_>>().join(" "))
+}
+
+/// `variago-hand COLOR`: the pieces a player still holds, e.g. `stone 10 henge 2`.
+fn hand(e: &mut Engine, a: &Args) -> Reply {
+    a.count(1, 1)?;
+    let color = a.color(0)?;
+    let hand = e
+        .game
+        .hand(color)
+        .ok_or_else(|| format!("{} is not played from a hand", e.variant().name()))?;
+    Ok(hand
+        .iter()
+        .map(|(piece, n)| format!("{piece} {n}"))
+        .collect::<Vec<_>>()
+        .join(" "))
+}
+
+/// `variago-setup_henge [VERTEX|auto]`: where GoRoGo's setup henge stands;
+/// with an argument, a new game with the henge there (`auto`: White chooses).
+fn setup_henge(e: &mut Engine, a: &Args) -> Reply {
+    a.count(0, 1)?;
+    if e.variant() != Variant::GoRoGo {
+        return Err(format!("{} has no setup henge", e.variant().name()));
+    }
+    if !a.is_empty() {
+        let henge = if a.word(0)?.eq_ignore_ascii_case("auto") {
+            e.choose_setup_henge()
+        } else {
+            a.vertex(0, e.game.size())?
+        };
+        e.reset(Setup {
+            henge: Some(henge),
+            ..e.setup.clone()
+        });
+    }
+    Ok(e.setup.henge.unwrap_or(gorogo::CENTRE).to_string())
+}
+
+/// Yugo: who holds the button, `black`, `white` or `none`.
+fn button(e: &mut Engine, a: &Args) -> Reply {
+    a.count(0, 0)?;
+    match &e.game {
+        Game::Yugo(yugo) => Ok(yugo.button().map_or("none", Color::name).into()),
+        _ => Err(format!("{} has no button", e.variant().name())),
+    }
 }

@@ -2,34 +2,17 @@
 //! clock and the search settings.
 
 use crate::color::Color;
-use crate::game::{Illegal, Owner, Position};
+use crate::game::{Illegal, Position};
 use crate::moves::{Move, Vertex};
 use crate::search::time::Clock;
 use crate::search::{self, Limits, SearchResult};
 use crate::sgf::SgfGame;
+use crate::variants::gorogo;
 use crate::variants::{Game, Setup, Variant};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-
-/// The stones a new game of `setup` starts with (the crosscut), black's
-/// then white's, each sorted.
-pub fn start_stones(setup: &Setup) -> (Vec<Vertex>, Vec<Vertex>) {
-    let game = Game::new(setup);
-    let mut stones = (Vec::new(), Vec::new());
-    for x in 0..setup.size {
-        for y in 0..setup.size {
-            let v = Vertex::new(x, y);
-            match game.occupant(v).map(|o| o.owner) {
-                Some(Owner::Player(Color::Black)) => stones.0.push(v),
-                Some(Owner::Player(Color::White)) => stones.1.push(v),
-                _ => {}
-            }
-        }
-    }
-    stones
-}
 
 /// Search settings from the command line.
 #[derive(Clone, Debug)]
@@ -50,12 +33,17 @@ impl Default for SearchSettings {
     }
 }
 
+/// Playouts per candidate when White chooses GoRoGo's setup henge.
+pub const SETUP_HENGE_PLAYOUTS: u64 = 3000;
+
 pub struct Engine {
     pub setup: Setup,
     pub game: Game,
     /// Moves played since the setup, for `printsgf`.
     pub record: Vec<(Color, Move)>,
     pub handicap: Vec<Vertex>,
+    /// Passes recorded after the game was decided (see `play`).
+    passes_after_end: usize,
     pub clock: Clock,
     pub settings: SearchSettings,
     /// Set by `# interrupt` to stop a running search.
@@ -70,6 +58,9 @@ pub struct Engine {
     pub command_id: Option<u64>,
     /// Print `gogui-gfx:` lines on stderr while `genmove` thinks.
     pub live_gfx: bool,
+    /// File that every finished game is appended to (`--sgf`).
+    pub sgf_path: Option<std::path::PathBuf>,
+    sgf_saved: bool,
     pub quit: bool,
 }
 
@@ -80,6 +71,7 @@ impl Engine {
             setup,
             record: Vec::new(),
             handicap: Vec::new(),
+            passes_after_end: 0,
             clock: Clock::default(),
             settings,
             interrupt: Arc::new(AtomicBool::new(false)),
@@ -88,6 +80,8 @@ impl Engine {
             streamed: String::new(),
             command_id: None,
             live_gfx: false,
+            sgf_path: None,
+            sgf_saved: false,
             quit: false,
         }
     }
@@ -122,9 +116,12 @@ impl Engine {
 
     /// Starts a new game with the current setup.
     pub fn clear(&mut self) {
+        self.save_game(false);
+        self.sgf_saved = false;
         self.game = Game::new(&self.setup);
         self.record.clear();
         self.handicap.clear();
+        self.passes_after_end = 0;
     }
 
     /// Replaces the setup (variant, size, komi, start) and clears the board.
@@ -133,14 +130,23 @@ impl Engine {
         self.clear();
     }
 
+    /// Plays a move and records it. Once the game is decided a pass is
+    /// still accepted and recorded without changing the position: the
+    /// winner's `genmove` answers `pass`, and match runners relay it.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
-        self.game.play(color, mv)?;
+        if mv == Move::Pass && self.game.outcome().is_some() {
+            self.passes_after_end += 1;
+        } else {
+            self.game.play(color, mv)?;
+        }
         self.record.push((color, mv));
         Ok(())
     }
 
     pub fn undo(&mut self) -> bool {
-        if self.record.is_empty() || !self.game.undo() {
+        if self.passes_after_end > 0 {
+            self.passes_after_end -= 1;
+        } else if self.record.is_empty() || !self.game.undo() {
             return false;
         }
         self.record.pop();
@@ -205,15 +211,51 @@ impl Engine {
         result
     }
 
+    /// White's choice of GoRoGo's setup henge: the candidate point after
+    /// which a short search of fixed size gives Black the lowest chance.
+    pub fn choose_setup_henge(&self) -> Vertex {
+        let mut config = self.settings.config.clone();
+        config.resign_below = 0.0;
+        let limits = Limits {
+            playouts: Some(SETUP_HENGE_PLAYOUTS),
+            time: None,
+        };
+        gorogo::choose_setup_henge(|game| search::search(game, limits, &config, &self.interrupt).winrate)
+    }
+
+    /// Appends the game to the `--sgf` file once it is decided (and, at the
+    /// end of a session, an unfinished game with moves). Each game is
+    /// written once; a failure to write is logged, not fatal.
+    pub fn save_game(&mut self, finished_only: bool) {
+        let Some(path) = self.sgf_path.clone() else { return };
+        let outcome = self.game.outcome();
+        if outcome.is_none() {
+            self.sgf_saved = false;
+        }
+        if self.sgf_saved || (finished_only && outcome.is_none()) || self.record.is_empty() {
+            return;
+        }
+        let text = crate::sgf::write(&self.sgf_game(), outcome.map(|o| o.to_string()).as_deref());
+        let written = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .and_then(|mut file| file.write_all(text.as_bytes()));
+        match written {
+            Ok(()) => self.sgf_saved = true,
+            Err(err) => log::error!("cannot write {}: {err}", path.display()),
+        }
+    }
+
     /// The SGF view of the game (standard Go encoding).
     pub fn sgf_game(&self) -> SgfGame {
-        let (black, white) = start_stones(&self.setup);
         SgfGame {
             variant: (self.setup.variant != Variant::Go).then(|| self.setup.variant.name().to_string()),
+            options: self.setup.options(),
             size: self.setup.size,
             komi: Some(self.setup.komi),
-            black_setup: [black, self.handicap.clone()].concat(),
-            white_setup: white,
+            black_setup: self.handicap.clone(),
+            white_setup: Vec::new(),
             moves: self.record.clone(),
             to_play: None,
         }

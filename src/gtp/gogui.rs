@@ -138,13 +138,19 @@ fn analyze_commands(e: &mut Engine, a: &Args) -> Reply {
         "gfx/Legal moves/variago-gfx_legal".to_string(),
         "string/Legal moves (typed)/variago-legal_moves".into(),
         "string/Board and pieces/variago-board".into(),
-        "gfx/Ownership/variago-gfx_ownership".into(),
         "gfx/Search: visits and win rates/variago-gfx_search %m".into(),
         "var/Principal variation/variago-pv %m".into(),
-        "string/Score estimate/variago-score_estimate".into(),
         "none/Live graphics on/variago-live_gfx on".into(),
         "none/Live graphics off/variago-live_gfx off".into(),
     ];
+    let mut rng = SmallRng::seed_from_u64(0);
+    if e.game.ownership(&mut rng, 1).is_some() {
+        lines.push("gfx/Ownership/variago-gfx_ownership".into());
+        lines.push("string/Score estimate/variago-score_estimate".into());
+    }
+    if e.game.hand(Color::Black).is_some() {
+        lines.push("string/Hand/variago-hand %m".into());
+    }
     // Moves a click cannot express: one entry per droppable piece.
     let mut moves = Vec::new();
     e.game.legal_moves(&mut moves);

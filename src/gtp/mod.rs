@@ -81,8 +81,10 @@ pub fn run(mut engine: Engine, input: impl BufRead + Send + 'static, output: imp
         if let Some(response) = response {
             engine.emit(&response);
         }
+        engine.save_game(true);
         if engine.quit {
             break;
         }
     }
+    engine.save_game(false);
 }

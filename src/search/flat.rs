@@ -27,7 +27,7 @@ pub fn best_move<P: Position>(root: &P, playouts: u64, rng: &mut SmallRng) -> Op
         for _ in 0..per_move {
             trace.clear();
             let value = match pos.outcome() {
-                Some(outcome) => outcome.value_for_black(),
+                Some(outcome) => pos.outcome_value(outcome),
                 None => pos.rollout(rng, &mut trace),
             };
             total += if color == Color::Black { value } else { 1.0 - value };

@@ -7,6 +7,10 @@
 //! independent trees from different seeds and their root statistics are
 //! summed (root parallelism), so a fixed playout budget with a fixed seed is
 //! deterministic.
+//!
+//! A variant's [`Position::forced_move`] (an immediate win or the only
+//! defence) is played at the root without searching, and is the only child
+//! of any tree node where it applies.
 
 pub mod flat;
 pub mod time;
@@ -151,9 +155,14 @@ impl<'a> Tree<'a> {
 
     fn expand<P: Position>(&mut self, index: usize, pos: &P) {
         self.moves.clear();
-        pos.search_moves(&mut self.moves);
-        // Untried moves tie; a random order breaks the ties fairly.
-        self.moves.shuffle(&mut self.rng);
+        match pos.forced_move() {
+            Some(mv) => self.moves.push(mv),
+            None => {
+                pos.search_moves(&mut self.moves);
+                // Untried moves tie; a random order breaks the ties fairly.
+                self.moves.shuffle(&mut self.rng);
+            }
+        }
         let color = pos.to_move();
         let first = self.nodes.len() as u32;
         for &mv in &self.moves {
@@ -195,7 +204,9 @@ impl<'a> Tree<'a> {
                 };
                 mean + c * (log_n / n).sqrt()
             } else {
-                amaf.map_or(untried, |a| a + c * log_n.sqrt())
+                // Every untried move keeps an exploration bonus, so that moves
+                // without AMAF statistics (a pass, a drop, a step) are not starved.
+                amaf.unwrap_or(untried) + c * log_n.sqrt()
             };
             if value > best_value {
                 best_value = value;
@@ -214,7 +225,7 @@ impl<'a> Tree<'a> {
         let mut depth = 0;
         let value_black = loop {
             if let Some(outcome) = pos.outcome() {
-                break outcome.value_for_black();
+                break pos.outcome_value(outcome);
             }
             let node = &self.nodes[index];
             if !node.expanded {
@@ -330,24 +341,8 @@ pub fn search_with<P: Position>(
     report: Option<Report>,
 ) -> SearchResult {
     let start = Instant::now();
-    if let Some(mv) = winning_move(root) {
-        let moves = vec![MoveStats {
-            mv,
-            visits: 1,
-            winrate: 1.0,
-            pv: vec![mv],
-        }];
-        if let Some(report) = report {
-            (report.callback)(&moves, 0);
-        }
-        return SearchResult {
-            best: Some(mv),
-            resign: false,
-            winrate: 1.0,
-            playouts: 0,
-            elapsed: start.elapsed(),
-            moves,
-        };
+    if let Some(mv) = root.forced_move() {
+        return forced(root, mv, start.elapsed());
     }
     let threads = config.threads.max(1);
     let per_thread = limits.playouts.map(|p| p.div_ceil(threads as u64).max(1));
@@ -373,22 +368,26 @@ pub fn search_with<P: Position>(
     merge(root, trees, start.elapsed(), config)
 }
 
-/// A move that wins the game at once. Playouts cannot tell it from a move
-/// that only keeps a win in hand (in Atari Go every move scores 100% while
-/// a capture is on the board), so it is played outright.
-fn winning_move<P: Position>(root: &P) -> Option<Move> {
-    let color = root.to_move();
-    let mut moves = Vec::new();
-    root.legal_moves(&mut moves);
-    let mut pos = root.clone();
-    moves.into_iter().find(|&mv| {
-        if pos.play(color, mv).is_err() {
-            return false;
-        }
-        let wins = pos.outcome().and_then(|o| o.winner()) == Some(color);
-        pos.undo();
-        wins
-    })
+/// The result for a forced move: a win rate of 1 when it wins at once, else
+/// an unknown 0.5.
+fn forced<P: Position>(root: &P, mv: Move, elapsed: Duration) -> SearchResult {
+    let mut after = root.clone();
+    let wins =
+        after.play(root.to_move(), mv).is_ok() && after.outcome().and_then(|o| o.winner()) == Some(root.to_move());
+    let winrate = if wins { 1.0 } else { 0.5 };
+    SearchResult {
+        best: Some(mv),
+        resign: false,
+        winrate,
+        playouts: 0,
+        elapsed,
+        moves: vec![MoveStats {
+            mv,
+            visits: 0,
+            winrate,
+            pv: vec![mv],
+        }],
+    }
 }
 
 #[derive(Clone, Copy)]

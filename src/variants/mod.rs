@@ -6,10 +6,13 @@
 
 pub mod atari;
 pub mod go;
+pub mod gorogo;
+pub mod migoyugo;
+pub mod yugo;
 
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Position};
-use crate::moves::{Move, Vertex};
+use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
 
 /// Where a game starts, for variants with more than one start.
@@ -43,15 +46,27 @@ impl Start {
 pub enum Variant {
     Go,
     Atari,
+    Migoyugo,
+    GoRoGo,
+    Yugo,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 2] = [Variant::Go, Variant::Atari];
+    pub const ALL: [Variant; 5] = [
+        Variant::Go,
+        Variant::Atari,
+        Variant::Yugo,
+        Variant::GoRoGo,
+        Variant::Migoyugo,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             Variant::Go => "go",
             Variant::Atari => "atari",
+            Variant::Migoyugo => "migoyugo",
+            Variant::GoRoGo => "gorogo",
+            Variant::Yugo => "yugo",
         }
     }
 
@@ -60,6 +75,12 @@ impl Variant {
         match self {
             Variant::Go => "standard Go: area scoring, positional superko, komi 7.5",
             Variant::Atari => "Atari Go: the first capture wins (start: empty or crosscut)",
+            Variant::Migoyugo => {
+                "Migoyugo: lines of four make Yugos, four Yugos in a row win; 8x8, sizes 4-19; \
+                 GTP black is the first player, called White in its rules"
+            }
+            Variant::GoRoGo => "GoRoGo: 5x5 with neutral henge pieces, most captures wins (--henge)",
+            Variant::Yugo => "Yugo: pawns and kings, the button, komi 7; pass takes the button while it is free",
         }
     }
 
@@ -68,6 +89,9 @@ impl Variant {
         match self {
             Variant::Go => "Go",
             Variant::Atari => "AtariGo",
+            Variant::Migoyugo => "Migoyugo",
+            Variant::GoRoGo => "GoRoGo",
+            Variant::Yugo => "Yugo",
         }
     }
 
@@ -76,23 +100,33 @@ impl Variant {
         let alias = match lower.as_str() {
             "atari-go" | "atarigo" | "capture-go" => "atari",
             "standard" | "baduk" | "weiqi" => "go",
+            "go-ro-go" => "gorogo",
             other => other,
         };
         Variant::ALL.into_iter().find(|v| v.name() == alias)
     }
 
     pub fn default_size(self) -> usize {
-        9
+        match self {
+            Variant::Migoyugo => 8,
+            Variant::GoRoGo => gorogo::SIZE,
+            _ => 9,
+        }
     }
 
     pub fn accepts_size(self, size: usize) -> bool {
-        (2..=crate::moves::MAX_SIZE).contains(&size)
+        match self {
+            Variant::Migoyugo => (4..=19).contains(&size),
+            Variant::GoRoGo => size == gorogo::SIZE,
+            _ => (2..=crate::moves::MAX_SIZE).contains(&size),
+        }
     }
 
     pub fn default_komi(self) -> f32 {
         match self {
             Variant::Go => 7.5,
-            Variant::Atari => 0.0,
+            Variant::Atari | Variant::Migoyugo | Variant::GoRoGo => 0.0,
+            Variant::Yugo => 7.0,
         }
     }
 
@@ -109,6 +143,8 @@ pub struct Setup {
     pub size: usize,
     pub komi: f32,
     pub start: Start,
+    /// GoRoGo's setup henge; `None` is the centre.
+    pub henge: Option<Vertex>,
 }
 
 impl Setup {
@@ -119,7 +155,34 @@ impl Setup {
             size: variant.default_size(),
             komi: variant.default_komi(),
             start: Start::Empty,
+            henge: None,
         }
+    }
+
+    /// The start options that differ from the defaults, as `key=value`
+    /// pairs (`start=crosscut`, `henge=B2`): what a game record must keep.
+    pub fn options(&self) -> Vec<(String, String)> {
+        let mut options = Vec::new();
+        if self.start != Start::Empty {
+            options.push(("start".to_string(), self.start.name().to_string()));
+        }
+        if let Some(v) = self.henge {
+            options.push(("henge".to_string(), v.to_string()));
+        }
+        options
+    }
+
+    /// Sets one start option by name.
+    pub fn apply_option(&mut self, key: &str, value: &str) -> Result<(), String> {
+        match key {
+            "start" => self.start = Start::parse(value).ok_or_else(|| format!("unknown start '{value}'"))?,
+            "henge" => {
+                let v = Vertex::parse(value).filter(|v| v.on_board(self.size));
+                self.henge = Some(v.ok_or_else(|| format!("bad henge vertex '{value}'"))?);
+            }
+            _ => return Err(format!("unknown option '{key}'")),
+        }
+        Ok(())
     }
 }
 
@@ -128,6 +191,9 @@ impl Setup {
 pub enum Game {
     Go(go::Go),
     Atari(atari::AtariGo),
+    Migoyugo(migoyugo::Migoyugo),
+    GoRoGo(gorogo::GoRoGo),
+    Yugo(yugo::Yugo),
 }
 
 impl Game {
@@ -135,6 +201,9 @@ impl Game {
         match setup.variant {
             Variant::Go => Game::Go(go::Go::new(setup)),
             Variant::Atari => Game::Atari(atari::AtariGo::new(setup)),
+            Variant::Migoyugo => Game::Migoyugo(migoyugo::Migoyugo::new(setup)),
+            Variant::GoRoGo => Game::GoRoGo(gorogo::GoRoGo::new(setup)),
+            Variant::Yugo => Game::Yugo(yugo::Yugo::new(setup)),
         }
     }
 }
@@ -145,6 +214,9 @@ macro_rules! dispatch {
         match $self {
             Game::Go($game) => $body,
             Game::Atari($game) => $body,
+            Game::Migoyugo($game) => $body,
+            Game::GoRoGo($game) => $body,
+            Game::Yugo($game) => $body,
         }
     };
 }
@@ -198,8 +270,14 @@ impl Position for Game {
     fn captures(&self) -> [u32; 2] {
         dispatch!(self, g => g.captures())
     }
+    fn hand(&self, color: Color) -> Option<Vec<(Piece, u32)>> {
+        dispatch!(self, g => g.hand(color))
+    }
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
         dispatch!(self, g => g.rollout(rng, trace))
+    }
+    fn outcome_value(&self, outcome: Outcome) -> f32 {
+        dispatch!(self, g => g.outcome_value(outcome))
     }
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
         dispatch!(self, g => g.ownership(rng, playouts))
@@ -209,5 +287,8 @@ impl Position for Game {
     }
     fn set_komi(&mut self, komi: f32) {
         dispatch!(self, g => g.set_komi(komi))
+    }
+    fn forced_move(&self) -> Option<Move> {
+        dispatch!(self, g => g.forced_move())
     }
 }

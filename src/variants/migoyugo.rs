@@ -1,0 +1,326 @@
+//! Migoyugo (2025). Players place Migos; a placement that makes a line of
+//! exactly four of the mover's pieces (Migos and Yugos together) in a
+//! direction turns the placed piece into a Yugo worth the number of such
+//! lines and removes the Migos of those lines. No placement may make a line
+//! longer than four. Four Yugos in a row win at once (Igo); when the side
+//! to move has no legal placement the game ends (Wego) and the higher Yugo
+//! count, with multiplicity, wins. No passing.
+//!
+//! GTP black is the first player, whom the published rules call White.
+
+mod board;
+
+pub use board::{Board, Cell, Placement};
+
+use super::Setup;
+use crate::board::zobrist;
+use crate::color::Color;
+use crate::game::{Illegal, Occupant, Outcome, Owner, Position};
+use crate::history::History;
+use crate::moves::{Move, Piece, Vertex};
+use rand::rngs::SmallRng;
+use rand::Rng;
+
+#[derive(Clone, Debug)]
+struct State {
+    board: Board,
+    to_move: Color,
+    /// Set once the game is decided: an Igo or a Wego.
+    outcome: Option<Outcome>,
+}
+
+impl State {
+    /// The outcome of the position as it stands: an Igo on the board wins
+    /// (checked first), else a side to move without a legal placement ends
+    /// the game by Yugo count.
+    fn judge(&self) -> Option<Outcome> {
+        if let Some(winner) = Color::BOTH.into_iter().find(|&c| self.board.has_igo(c)) {
+            return Some(Outcome::Win(winner));
+        }
+        (!self.board.has_legal_move(self.to_move)).then(|| wego(&self.board))
+    }
+}
+
+/// The Wego result: black's Yugo count minus white's (0 is a draw).
+fn wego(board: &Board) -> Outcome {
+    let [b, w] = board.yugo_total();
+    Outcome::Score(b as f32 - w as f32)
+}
+
+#[derive(Clone, Debug)]
+pub struct Migoyugo {
+    history: History<State>,
+}
+
+impl Migoyugo {
+    pub fn new(setup: &Setup) -> Migoyugo {
+        let board = Board::new(setup.size);
+        Migoyugo::with_board(board, Color::Black)
+    }
+
+    fn with_board(board: Board, to_move: Color) -> Migoyugo {
+        let mut state = State {
+            board,
+            to_move,
+            outcome: None,
+        };
+        state.outcome = state.judge();
+        Migoyugo {
+            history: History::new(state),
+        }
+    }
+
+    /// A position from a diagram, for tests and analysis: rows from the top,
+    /// whitespace-separated tokens `.` (empty), `X`/`O` (black/white Migo),
+    /// `Y1`..`Y4`/`y1`..`y4` (black/white Yugo of that value; `Y`/`y` is 1).
+    pub fn from_rows(rows: &[&str], to_move: Color) -> Result<Migoyugo, String> {
+        let size = rows.len();
+        if !(4..=19).contains(&size) {
+            return Err(format!("unacceptable size {size}"));
+        }
+        let mut board = Board::new(size);
+        for (i, row) in rows.iter().enumerate() {
+            let tokens: Vec<&str> = row.split_whitespace().collect();
+            if tokens.len() != size {
+                return Err(format!("row {} has {} points, not {size}", i + 1, tokens.len()));
+            }
+            for (x, token) in tokens.into_iter().enumerate() {
+                let p = board.point(Vertex::new(x, size - 1 - i));
+                board.set(p, parse_cell(token)?);
+            }
+        }
+        Ok(Migoyugo::with_board(board, to_move))
+    }
+
+    fn board(&self) -> &Board {
+        &self.history.now.board
+    }
+
+    /// The point of a placement, or why it cannot be played.
+    fn check(&self, color: Color, mv: Move) -> Result<usize, Illegal> {
+        if self.outcome().is_some() {
+            return Err(Illegal::new("the game is over"));
+        }
+        let v = match mv {
+            Move::Place(v) | Move::Drop(Piece::Migo, v) => v,
+            Move::Pass => return Err(Illegal::new("Migoyugo has no pass")),
+            Move::Drop(Piece::Yugo, _) => {
+                return Err(Illegal::new(
+                    "a Yugo is made by a line of four, not placed; play a vertex",
+                ))
+            }
+            Move::Drop(piece, _) => return Err(Illegal::new(format!("Migoyugo has no {piece}"))),
+            Move::Step(..) => return Err(Illegal::new("pieces do not move in Migoyugo")),
+        };
+        if !v.on_board(self.size()) {
+            return Err(Illegal::new("vertex off the board"));
+        }
+        let board = self.board();
+        let p = board.point(v);
+        if board.cell(p) != Cell::Empty {
+            return Err(Illegal::new("point is occupied"));
+        }
+        let longest = board.longest_line(p, color);
+        if longest > 4 {
+            return Err(Illegal::new(format!("it makes a line of {longest}, longer than four")));
+        }
+        Ok(p)
+    }
+
+    /// Yugos of one colour with their values, e.g. `D4x2 E5x1`.
+    fn yugo_list(&self, color: Color) -> String {
+        let board = self.board();
+        let list: Vec<String> = board
+            .points()
+            .filter_map(|p| match board.cell(p) {
+                Cell::Yugo(c, value) if c == color => Some(format!("{}x{value}", board.vertex(p))),
+                _ => None,
+            })
+            .collect();
+        if list.is_empty() {
+            "none".into()
+        } else {
+            list.join(" ")
+        }
+    }
+}
+
+fn parse_cell(token: &str) -> Result<Cell, String> {
+    let yugo = |color, digits: &str| match digits {
+        "" => Ok(Cell::Yugo(color, 1)),
+        "1" | "2" | "3" | "4" => Ok(Cell::Yugo(color, digits.as_bytes()[0] - b'0')),
+        _ => Err(format!("bad Yugo value in '{token}'")),
+    };
+    match token {
+        "." => Ok(Cell::Empty),
+        "X" => Ok(Cell::Migo(Color::Black)),
+        "O" => Ok(Cell::Migo(Color::White)),
+        _ if token.starts_with('Y') => yugo(Color::Black, &token[1..]),
+        _ if token.starts_with('y') => yugo(Color::White, &token[1..]),
+        _ => Err(format!("unknown point '{token}'")),
+    }
+}
+
+/// The one move the side to move must play, if any: an Igo that wins at
+/// once, else the point that stops the opponent's Igo. A placement changes
+/// none of the opponent's lines, so a threat is stopped only by occupying
+/// its point, and two threats cannot both be stopped: no forced move then.
+fn forced_point(board: &Board, color: Color) -> Option<usize> {
+    if let Some(p) = board.igo_points(color).next() {
+        return Some(p);
+    }
+    let mut threats = board.igo_points(color.opponent());
+    let threat = threats.next()?;
+    if threats.next().is_some() {
+        return None;
+    }
+    board.is_legal(threat, color).then_some(threat)
+}
+
+impl Position for Migoyugo {
+    fn variant_name(&self) -> &'static str {
+        "migoyugo"
+    }
+
+    fn size(&self) -> usize {
+        self.board().size()
+    }
+
+    fn to_move(&self) -> Color {
+        self.history.now.to_move
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        if self.outcome().is_some() {
+            return;
+        }
+        let board = self.board();
+        let color = self.to_move();
+        for p in board.points() {
+            if board.is_legal(p, color) {
+                out.push(Move::Place(board.vertex(p)));
+            }
+        }
+    }
+
+    fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
+        let p = self.check(color, mv)?;
+        self.history.push();
+        let state = &mut self.history.now;
+        let placed = state.board.place(p, color);
+        state.to_move = color.opponent();
+        state.outcome = if placed.igo {
+            Some(Outcome::Win(color))
+        } else {
+            (!state.board.has_legal_move(state.to_move)).then(|| wego(&state.board))
+        };
+        Ok(())
+    }
+
+    fn undo(&mut self) -> bool {
+        self.history.undo()
+    }
+
+    fn moves_played(&self) -> usize {
+        self.history.len()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.history.now.outcome
+    }
+
+    /// Before the end: the Yugo counts as they stand.
+    fn score_now(&self) -> Outcome {
+        self.outcome().unwrap_or_else(|| wego(self.board()))
+    }
+
+    fn hash(&self) -> u64 {
+        self.board().hash() ^ side_key(self.to_move())
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        self.board().recompute_hash() ^ side_key(self.to_move())
+    }
+
+    fn occupant(&self, v: Vertex) -> Option<Occupant> {
+        let board = self.board();
+        let (color, piece) = match board.cell(board.point(v)) {
+            Cell::Migo(c) => (c, Piece::Migo),
+            Cell::Yugo(c, _) => (c, Piece::Yugo),
+            Cell::Empty | Cell::Off => return None,
+        };
+        Some(Occupant {
+            owner: Owner::Player(color),
+            piece,
+        })
+    }
+
+    fn status_lines(&self) -> Vec<String> {
+        let [b, w] = self.board().yugo_total();
+        vec![
+            format!("yugo count: black {b} white {w}"),
+            format!("black yugos: {}", self.yugo_list(Color::Black)),
+            format!("white yugos: {}", self.yugo_list(Color::White)),
+        ]
+    }
+
+    /// Nothing is ever captured: Migos leave only as the mover's own line.
+    fn captures(&self) -> [u32; 2] {
+        [0, 0]
+    }
+
+    fn forced_move(&self) -> Option<Move> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        let board = self.board();
+        forced_point(board, self.to_move()).map(|p| Move::Place(board.vertex(p)))
+    }
+
+    /// Random legal placements, except that an Igo is always taken and the
+    /// opponent's Igo point is occupied: random players that miss wins say
+    /// little about a position.
+    fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
+        if let Some(outcome) = self.outcome() {
+            return outcome.value_for_black();
+        }
+        let mut board = self.board().clone();
+        let mut color = self.to_move();
+        let mut empties = Vec::with_capacity(board.size() * board.size());
+        loop {
+            let chosen = forced_point(&board, color).or_else(|| {
+                empties.clear();
+                empties.extend(board.points().filter(|&p| board.cell(p) == Cell::Empty));
+                random_legal(&board, color, &mut empties, rng)
+            });
+            let Some(p) = chosen else {
+                return wego(&board).value_for_black();
+            };
+            let placed = board.place(p, color);
+            trace.push((color, Move::Place(board.vertex(p))));
+            if placed.igo {
+                return Outcome::Win(color).value_for_black();
+            }
+            color = color.opponent();
+        }
+    }
+}
+
+/// A uniformly random legal placement among `empties`, which it consumes.
+fn random_legal(board: &Board, color: Color, empties: &mut Vec<usize>, rng: &mut SmallRng) -> Option<usize> {
+    while !empties.is_empty() {
+        let i = rng.random_range(0..empties.len());
+        let p = empties.swap_remove(i);
+        if board.is_legal(p, color) {
+            return Some(p);
+        }
+    }
+    None
+}
+
+fn side_key(to_move: Color) -> u64 {
+    match to_move {
+        Color::Black => 0,
+        Color::White => zobrist::state_key(100),
+    }
+}

@@ -1,0 +1,543 @@
+//! Yugo (Luis Bolaños Mures, 2017): pawns and kings, the button, komi and
+//! handicap. There are no Go captures: a placement may leave groups
+//! surrounded, and only a king removes pieces, and only pawns.
+//!
+//! - A pawn is legal where the number of surrounded groups stays the same.
+//! - A king is legal where the number of surrounded enemy groups grows; it
+//!   removes the pawns of the surrounded enemy groups, then the pawns of
+//!   its own group if that is still surrounded.
+//! - A placement that surrounds only friendly groups is illegal.
+//!
+//! Pawn or king is decided by the point, so a plain vertex is never
+//! ambiguous. `pass` takes the button while nobody holds it and is a real
+//! pass afterwards; two consecutive real passes end the game, and the
+//! position is scored as it stands.
+//!
+//! After every move the surrounded groups hold kings only (a king empties
+//! every surrounded group it touches of pawns, and a pawn never surrounds
+//! anything), so a placement changes the surrounded-group count only
+//! through the groups next to it: legality is decided locally.
+
+use super::Setup;
+use crate::board::{cell_of, color_of, zobrist, Board, BLACK, EMPTY, WHITE};
+use crate::color::Color;
+use crate::game::{Illegal, Occupant, Outcome, Owner, Position};
+use crate::history::History;
+use crate::moves::{Move, Piece, Vertex};
+use rand::rngs::SmallRng;
+
+/// Board `kind` codes: the kind is part of the Zobrist key.
+pub const PAWN: u8 = 0;
+pub const KING: u8 = 1;
+
+/// What a placement on an empty point would be under the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Placement {
+    /// Surrounds no group.
+    Pawn,
+    /// Surrounds at least one enemy group.
+    King,
+    /// Surrounds only the mover's own group.
+    Illegal,
+}
+
+/// Classifies a placement of `color` on empty `p`.
+#[inline]
+pub fn placement(board: &Board, p: usize, color: Color) -> Placement {
+    let own = cell_of(color);
+    let mut surrounds_enemy = false;
+    let mut keeps_liberty = false;
+    for n in board.neighbours(p) {
+        let cell = board.cell(n);
+        if cell == EMPTY {
+            keeps_liberty = true;
+        } else if cell == own {
+            keeps_liberty |= board.atari_liberty(n) != Some(p);
+        } else if color_of(cell).is_some() && board.atari_liberty(n) == Some(p) {
+            surrounds_enemy = true;
+        }
+    }
+    match (surrounds_enemy, keeps_liberty) {
+        (true, _) => Placement::King,
+        (false, true) => Placement::Pawn,
+        (false, false) => Placement::Illegal,
+    }
+}
+
+/// The stones of each surrounded chain of `cell` through `points`, each chain once.
+fn surrounded_chains(board: &Board, points: impl IntoIterator<Item = usize>, cell: u8) -> Vec<Vec<usize>> {
+    let mut chains: Vec<Vec<usize>> = Vec::new();
+    for n in points {
+        if board.cell(n) == cell && board.surrounded(n) && !chains.iter().any(|c| c.contains(&n)) {
+            chains.push(board.chain_stones(n));
+        }
+    }
+    chains
+}
+
+/// Removes the pawns of a chain given by its stones; returns how many.
+/// The chain goes and its kings come back one by one: that keeps chains
+/// and liberties exact in time proportional to the chain, where
+/// `Board::remove_points` rebuilds the whole board (the playouts' hot spot).
+fn remove_pawns(board: &mut Board, stones: &[usize], cell: u8) -> u32 {
+    let pawns = stones.iter().filter(|&&s| board.kind(s) == PAWN).count();
+    if pawns > 0 {
+        let kings: Vec<usize> = stones.iter().copied().filter(|&s| board.kind(s) == KING).collect();
+        board.remove_chain(stones[0]);
+        for k in kings {
+            board.put(k, cell, KING);
+        }
+    }
+    pawns as u32
+}
+
+/// Places a piece already classified as `Pawn` or `King` and makes the
+/// king's removals. Returns the pawns removed, by owner: black's, white's.
+pub fn place(board: &mut Board, p: usize, color: Color, kind: Placement) -> [u32; 2] {
+    let (own, enemy) = (cell_of(color), cell_of(color.opponent()));
+    let mut lost = [0, 0];
+    if kind != Placement::King {
+        board.put(p, own, PAWN);
+        return lost;
+    }
+    board.put(p, own, KING);
+    for chain in surrounded_chains(board, board.neighbours(p), enemy) {
+        lost[color.opponent().index()] += remove_pawns(board, &chain, enemy);
+    }
+    if board.surrounded(p) {
+        lost[color.index()] += remove_pawns(board, &board.chain_stones(p), own);
+    }
+    lost
+}
+
+/// Who scores each point, row-major from the bottom-left: +1 black, -1
+/// white, 0 nobody. Territory goes to its colour, a piece with a liberty
+/// to its owner, a surrounded king to the enemy, a surrounded pawn to nobody.
+pub fn point_owners(board: &Board) -> Vec<i8> {
+    let mut owners = board.area_owners();
+    for (owner, p) in owners.iter_mut().zip(board.all_points()) {
+        if board.cell(p) != EMPTY && board.surrounded(p) {
+            *owner = if board.kind(p) == KING { -*owner } else { 0 };
+        }
+    }
+    owners
+}
+
+#[derive(Clone, Debug)]
+struct State {
+    board: Board,
+    to_move: Color,
+    button: Option<Color>,
+    /// Consecutive real passes (taking the button is not one).
+    passes: u8,
+    /// Pawns removed from each colour's groups: [white's, black's], so that
+    /// index 0 reads "captured by black" as GTP's captured count wants.
+    captures: [u32; 2],
+}
+
+impl State {
+    fn play_placement(&mut self, p: usize, color: Color, kind: Placement) {
+        let [black_lost, white_lost] = place(&mut self.board, p, color, kind);
+        self.captures[0] += white_lost;
+        self.captures[1] += black_lost;
+        self.passes = 0;
+        self.to_move = color.opponent();
+    }
+
+    /// Takes the button while it is free, else passes.
+    fn play_pass(&mut self, color: Color) {
+        match self.button {
+            None => self.button = Some(color),
+            Some(_) => self.passes += 1,
+        }
+        self.to_move = color.opponent();
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Yugo {
+    history: History<State>,
+    komi: f32,
+    /// Handicap pawns placed before the first move.
+    handicap: usize,
+}
+
+impl Yugo {
+    pub fn new(setup: &Setup) -> Yugo {
+        Yugo {
+            history: History::new(State {
+                board: Board::new(setup.size),
+                to_move: Color::Black,
+                button: None,
+                passes: 0,
+                captures: [0, 0],
+            }),
+            komi: setup.komi,
+            handicap: 0,
+        }
+    }
+
+    /// A position from a diagram, top row first, in `showboard`'s symbols:
+    /// `X`/`O` pawns, `K`/`k` kings (black/white), `.` empty; spaces are
+    /// ignored. Refused when a surrounded group holds a pawn, which no
+    /// game can reach. For tests and analysis.
+    pub fn from_diagram(setup: &Setup, diagram: &str, to_move: Color) -> Result<Yugo, String> {
+        let rows: Vec<String> = diagram
+            .lines()
+            .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<String>())
+            .filter(|l| !l.is_empty())
+            .collect();
+        let size = rows.len();
+        if size != setup.size || rows.iter().any(|r| r.chars().count() != size) {
+            return Err(format!("the diagram is not {0}x{0}", setup.size));
+        }
+        let mut yugo = Yugo::new(setup);
+        let board = &mut yugo.history.now.board;
+        for (i, row) in rows.iter().enumerate() {
+            for (x, symbol) in row.chars().enumerate() {
+                let p = board.point(Vertex::new(x, size - 1 - i));
+                match symbol {
+                    '.' => {}
+                    'X' => board.put(p, BLACK, PAWN),
+                    'O' => board.put(p, WHITE, PAWN),
+                    'K' => board.put(p, BLACK, KING),
+                    'k' => board.put(p, WHITE, KING),
+                    other => return Err(format!("unknown symbol '{other}'")),
+                }
+            }
+        }
+        if board
+            .all_points()
+            .any(|p| board.cell(p) != EMPTY && board.surrounded(p) && board.kind(p) == PAWN)
+        {
+            return Err("a surrounded group holds a pawn".into());
+        }
+        yugo.history.now.to_move = to_move;
+        Ok(yugo)
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.history.now.board
+    }
+
+    /// The player holding the button, if anyone has taken it.
+    pub fn button(&self) -> Option<Color> {
+        self.history.now.button
+    }
+
+    /// Black's score minus white's for a final board.
+    fn score_of(&self, board: &Board, button: Option<Color>) -> f32 {
+        let points: i32 = point_owners(board).iter().map(|&o| o as i32).sum();
+        let button = match button {
+            Some(Color::Black) => 0.5,
+            Some(Color::White) => -0.5,
+            None => 0.0,
+        };
+        points as f32 + button - self.komi - self.handicap.saturating_sub(1) as f32
+    }
+
+    /// The value for black of a final score: a win is worth 0.85 to 1 and a
+    /// loss 0 to 0.15, more with a larger margin. Winning comes first; once
+    /// the game is won the search still captures hopeless pawns rather than
+    /// pass, since nothing removes them after the game.
+    fn value_of(&self, score: f32) -> f32 {
+        let shade = 0.15 * (score / self.size() as f32).tanh();
+        match score {
+            s if s > 0.0 => 0.85 + shade,
+            s if s < 0.0 => 0.15 + shade,
+            _ => 0.5,
+        }
+    }
+
+    /// The board point of a placement and the kind the rules give it, or why it is illegal.
+    fn check_placement(&self, color: Color, v: Vertex, asked: Option<Piece>) -> Result<(usize, Placement), Illegal> {
+        if !v.on_board(self.size()) {
+            return Err(Illegal::new("vertex off the board"));
+        }
+        let board = self.board();
+        let p = board.point(v);
+        if !board.is_empty(p) {
+            return Err(Illegal::new("point is occupied"));
+        }
+        let kind = placement(board, p, color);
+        match (kind, asked) {
+            (Placement::Illegal, _) => Err(Illegal::new(
+                "it would surround only friendly groups (a pawn may not surround a group, a king must surround an enemy group)",
+            )),
+            (Placement::King, Some(Piece::Pawn)) => Err(Illegal::new(
+                "a pawn may not change the number of surrounded groups; this point surrounds an enemy group and takes a king",
+            )),
+            (Placement::Pawn, Some(Piece::King)) => Err(Illegal::new(
+                "a king must increase the number of surrounded enemy groups; this point takes a pawn",
+            )),
+            _ => Ok((p, kind)),
+        }
+    }
+}
+
+/// A random playout from `state` to the end of the game, on a copy.
+///
+/// Policy: capture an enemy group that the last move left with one liberty
+/// (a king takes its pawns), otherwise a random legal placement that does
+/// not fill an own eye; when none is left, take the button while it is free,
+/// else pass. Two real passes end it, as in the game. The move cap is only a
+/// safety net: every king is permanent, so games are finite anyway.
+fn playout(mut state: State, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> State {
+    let size = state.board.size();
+    let limit = 4 * size * size + 20;
+    let mut last: Option<usize> = None;
+    for _ in 0..limit {
+        if state.passes >= 2 {
+            break;
+        }
+        let color = state.to_move;
+        let board = &state.board;
+        let chosen = last
+            .and_then(|q| capture_near(board, q, color))
+            .map(|p| (p, Placement::King))
+            .or_else(|| {
+                let mut kind = Placement::Illegal;
+                board
+                    .random_empty(rng, |p| {
+                        if board.is_eye(p, color) {
+                            return false;
+                        }
+                        kind = placement(board, p, color);
+                        kind != Placement::Illegal
+                    })
+                    .map(|p| (p, kind))
+            });
+        match chosen {
+            Some((p, kind)) => {
+                trace.push((color, Move::Place(state.board.vertex(p))));
+                state.play_placement(p, color, kind);
+                last = Some(p);
+            }
+            None => {
+                state.play_pass(color);
+                last = None;
+            }
+        }
+    }
+    state
+}
+
+/// A king point that surrounds an enemy chain touching `q` (the last move),
+/// where that chain holds pawns to remove.
+fn capture_near(board: &Board, q: usize, color: Color) -> Option<usize> {
+    let enemy = cell_of(color.opponent());
+    std::iter::once(q)
+        .chain(board.neighbours(q))
+        .filter(|&n| board.cell(n) == enemy)
+        .filter_map(|n| board.atari_liberty(n).map(|lib| (n, lib)))
+        .find(|&(n, _)| board.chain_stones(n).iter().any(|&s| board.kind(s) == PAWN))
+        .map(|(_, lib)| lib)
+}
+
+impl Position for Yugo {
+    fn variant_name(&self) -> &'static str {
+        "yugo"
+    }
+
+    fn size(&self) -> usize {
+        self.board().size()
+    }
+
+    fn to_move(&self) -> Color {
+        self.history.now.to_move
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        if self.outcome().is_some() {
+            return;
+        }
+        let board = self.board();
+        let color = self.to_move();
+        for p in board.all_points() {
+            if board.is_empty(p) && placement(board, p, color) != Placement::Illegal {
+                out.push(Move::Place(board.vertex(p)));
+            }
+        }
+        // The button while it is free, a real pass afterwards.
+        out.push(Move::Pass);
+    }
+
+    fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
+        if self.outcome().is_some() {
+            return Err(Illegal::new("the game is over"));
+        }
+        let placed = match mv {
+            Move::Pass => None,
+            Move::Place(v) => Some(self.check_placement(color, v, None)?),
+            Move::Drop(piece @ (Piece::Pawn | Piece::King), v) => Some(self.check_placement(color, v, Some(piece))?),
+            Move::Drop(piece, _) => return Err(Illegal::new(format!("Yugo has no {piece}; use pawn@ or king@"))),
+            Move::Step(..) => return Err(Illegal::new("pieces do not move in Yugo")),
+        };
+        self.history.push();
+        let state = &mut self.history.now;
+        match placed {
+            Some((p, kind)) => state.play_placement(p, color, kind),
+            None => state.play_pass(color),
+        }
+        Ok(())
+    }
+
+    fn undo(&mut self) -> bool {
+        self.history.undo()
+    }
+
+    fn moves_played(&self) -> usize {
+        self.history.len()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.history.now.passes >= 2).then(|| self.score_now())
+    }
+
+    fn score_now(&self) -> Outcome {
+        Outcome::Score(self.score_of(self.board(), self.button()))
+    }
+
+    fn hash(&self) -> u64 {
+        let state = &self.history.now;
+        let mut hash = state.board.hash() ^ zobrist::state_key(state.passes as u64);
+        if state.to_move == Color::White {
+            hash ^= zobrist::state_key(100);
+        }
+        if let Some(holder) = state.button {
+            hash ^= zobrist::state_key(300 + holder.index() as u64);
+        }
+        hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        self.hash() ^ self.board().hash() ^ self.board().recompute_hash()
+    }
+
+    fn occupant(&self, v: Vertex) -> Option<Occupant> {
+        let board = self.board();
+        let p = board.point(v);
+        let owner = match board.cell(p) {
+            BLACK => Color::Black,
+            WHITE => Color::White,
+            _ => return None,
+        };
+        let piece = if board.kind(p) == KING {
+            Piece::King
+        } else {
+            Piece::Pawn
+        };
+        Some(Occupant {
+            owner: Owner::Player(owner),
+            piece,
+        })
+    }
+
+    fn status_lines(&self) -> Vec<String> {
+        let [b, w] = self.captures();
+        let button = self.button().map_or("none", Color::name);
+        let mut lines = vec![
+            format!("button: {button}"),
+            format!("pawns removed: by black {b} by white {w}"),
+            format!("komi: {}", self.komi),
+        ];
+        if self.handicap > 0 {
+            lines.push(format!("handicap: {}", self.handicap));
+        }
+        lines
+    }
+
+    fn captures(&self) -> [u32; 2] {
+        self.history.now.captures
+    }
+
+    fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
+        if let Some(outcome) = self.outcome() {
+            return self.outcome_value(outcome);
+        }
+        let end = playout(self.history.now.clone(), rng, trace);
+        self.value_of(self.score_of(&end.board, end.button))
+    }
+
+    fn outcome_value(&self, outcome: Outcome) -> f32 {
+        match outcome {
+            Outcome::Score(score) => self.value_of(score),
+            other => other.value_for_black(),
+        }
+    }
+
+    fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
+        let playouts = playouts.max(1);
+        let mut total = vec![0.0; self.size() * self.size()];
+        let mut trace = Vec::new();
+        for _ in 0..playouts {
+            trace.clear();
+            let end = playout(self.history.now.clone(), rng, &mut trace);
+            for (sum, owner) in total.iter_mut().zip(point_owners(&end.board)) {
+                *sum += owner as f32;
+            }
+        }
+        Some(total.into_iter().map(|t| t / playouts as f32).collect())
+    }
+
+    /// Black pawns on an empty board, each a legal pawn placement; white moves next.
+    fn place_handicap(&mut self, stones: &[Vertex]) -> Result<(), Illegal> {
+        if !self.history.is_empty() || self.handicap > 0 || self.board().empties().len() != self.size() * self.size() {
+            return Err(Illegal::new("board not empty"));
+        }
+        let mut next = self.clone();
+        for &v in stones {
+            let (p, kind) = next
+                .check_placement(Color::Black, v, Some(Piece::Pawn))
+                .map_err(|why| Illegal::new(format!("bad handicap vertex {v}: {why}")))?;
+            next.history.now.board.put(p, BLACK, PAWN);
+            debug_assert_eq!(kind, Placement::Pawn);
+        }
+        if !stones.is_empty() {
+            next.history.now.to_move = Color::White;
+        }
+        next.handicap = stones.len();
+        *self = next;
+        Ok(())
+    }
+
+    fn set_komi(&mut self, komi: f32) {
+        self.komi = komi;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::Variant;
+
+    fn game(size: usize) -> Yugo {
+        Yugo::new(&Setup {
+            size,
+            ..Setup::new(Variant::Yugo)
+        })
+    }
+
+    #[test]
+    fn hash_tracks_kinds_button_and_passes() {
+        let mut g = game(3);
+        let start = g.hash();
+        g.play(Color::Black, Move::Pass).unwrap();
+        let with_button = g.hash();
+        assert_ne!(start, with_button);
+        g.play(Color::White, Move::Pass).unwrap();
+        assert_ne!(with_button, g.hash());
+        assert_eq!(g.hash(), g.recompute_hash());
+    }
+
+    #[test]
+    fn playouts_end_by_two_passes() {
+        let g = game(9);
+        let mut rng = <SmallRng as rand::SeedableRng>::seed_from_u64(3);
+        for _ in 0..50 {
+            let end = playout(g.history.now.clone(), &mut rng, &mut Vec::new());
+            assert!(end.passes >= 2);
+            assert!(end.button.is_some());
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! Sabaki's analysis commands over a real pipe: `info` lines stream at the
+//! requested interval until the next input line, the response then closes
+//! with an empty line, and the engine stays in sync.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+struct Session {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Session {
+    fn start(args: &[&str]) -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_variago"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("engine starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Session { child, stdin, lines }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn line(&self) -> String {
+        self.lines
+            .recv_timeout(Duration::from_secs(20))
+            .expect("the engine answers")
+    }
+
+    /// Reads one whole response: its lines up to the empty line.
+    fn response(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let line = self.line();
+            if line.is_empty() {
+                return lines;
+            }
+            lines.push(line);
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+    }
+}
+
+#[test]
+fn lz_analyze_streams_until_the_next_line() {
+    let mut s = Session::start(&["--seed", "1"]);
+    s.send("play b E5");
+    assert_eq!(s.response(), vec!["="]);
+    s.send("lz-analyze w 10");
+    assert_eq!(s.line(), "=");
+    let start = Instant::now();
+    let mut infos = Vec::new();
+    while infos.len() < 3 {
+        let line = s.line();
+        assert!(line.starts_with("info move "), "{line}");
+        infos.push(line);
+    }
+    assert!(start.elapsed() < Duration::from_secs(5));
+    // Any line stops the analysis; the empty line closes its response and
+    // the next command is answered normally.
+    s.send("name");
+    loop {
+        let line = s.line();
+        if line.is_empty() {
+            break;
+        }
+        assert!(line.starts_with("info "), "{line}");
+    }
+    assert_eq!(s.response(), vec!["= variago"]);
+    let first = &infos[0];
+    for key in ["visits", "winrate", "prior", "lcb", "order", "pv"] {
+        assert!(first.contains(&format!(" {key} ")), "{key} in {first}");
+    }
+    let winrate: i64 = first
+        .split(" winrate ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((0..=10000).contains(&winrate));
+    // The analysis left the game as it was: white is to move, E5 is black.
+    s.send("variago-board");
+    let board = s.response();
+    assert!(board.iter().any(|l| l == "to_move white"), "{board:?}");
+}
+
+#[test]
+fn kata_analyze_uses_kata_numbers() {
+    let mut s = Session::start(&["--seed", "2"]);
+    s.send("7 kata-analyze interval 10");
+    assert_eq!(s.line(), "=7");
+    let line = s.line();
+    assert!(line.starts_with("info move "), "{line}");
+    let winrate: f64 = line
+        .split(" winrate ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((0.0..=1.0).contains(&winrate), "{line}");
+    s.send("protocol_version");
+    while !s.line().is_empty() {}
+    assert_eq!(s.response(), vec!["= 2"]);
+}
+
+#[test]
+fn genmove_analyze_ends_with_the_move_and_plays_it() {
+    let mut s = Session::start(&["--playouts", "3000", "--seed", "3"]);
+    s.send("lz-genmove_analyze b 5");
+    let lines = s.response();
+    assert_eq!(lines[0], "=");
+    let last = lines.last().unwrap();
+    assert!(last.starts_with("play "), "{lines:?}");
+    assert!(lines[1..lines.len() - 1].iter().all(|l| l.starts_with("info ")));
+    let vertex = last.trim_start_matches("play ").to_string();
+    // The move was played: playing it again is refused.
+    s.send(&format!("play w {vertex}"));
+    let answer = s.response();
+    assert!(answer[0].starts_with("? illegal move"), "{answer:?}");
+}
+
+#[test]
+fn interrupt_stops_genmove_with_a_legal_move() {
+    let mut s = Session::start(&["--time", "60"]);
+    s.send("genmove b");
+    std::thread::sleep(Duration::from_millis(300));
+    let start = Instant::now();
+    s.send("# interrupt");
+    let answer = s.response();
+    assert!(start.elapsed() < Duration::from_secs(3), "stopped promptly");
+    assert!(answer[0].starts_with("= "), "{answer:?}");
+    let vertex = answer[0].trim_start_matches("= ");
+    assert!(variago::Vertex::parse(vertex).is_some(), "{vertex}");
+}
+
+#[test]
+fn analysis_works_in_every_variant() {
+    for variant in variago::Variant::ALL {
+        let mut s = Session::start(&["--variant", variant.name(), "--seed", "4"]);
+        s.send("lz-analyze 10");
+        assert_eq!(s.line(), "=");
+        let line = s.line();
+        assert!(line.starts_with("info move "), "{variant:?}: {line}");
+        s.send("name");
+        while !s.line().is_empty() {}
+        assert_eq!(s.response(), vec!["= variago"]);
+    }
+}

@@ -1,0 +1,172 @@
+//! GoGui's ruler protocol and analyze commands, for every variant: what
+//! GoGui asks after each move, checked against the engine's own view.
+
+use variago::gtp::engine::{Engine, SearchSettings};
+use variago::gtp::execute_line;
+use variago::{Move, Position, Setup, Variant};
+
+fn engine(variant: Variant) -> Engine {
+    let settings = SearchSettings {
+        playouts: Some(60),
+        time: None,
+        ..SearchSettings::default()
+    };
+    Engine::new(Setup::new(variant), settings)
+}
+
+fn ok(e: &mut Engine, line: &str) -> String {
+    let answer = execute_line(e, line).expect("a response");
+    assert!(answer.starts_with('='), "{line}: {answer}");
+    assert!(answer.ends_with("\n\n"), "{line}: {answer:?}");
+    answer[1..].trim().to_string()
+}
+
+/// The clickable moves the ruler must list: plain placements and pass.
+fn expected_clicks(e: &Engine) -> Vec<String> {
+    let mut moves = Vec::new();
+    e.game.legal_moves(&mut moves);
+    let mut clicks: Vec<String> = moves
+        .into_iter()
+        .filter_map(|m| match m {
+            Move::Place(v) => Some(v.to_string()),
+            Move::Pass => Some("pass".into()),
+            _ => None,
+        })
+        .collect();
+    clicks.sort();
+    clicks.dedup();
+    clicks
+}
+
+fn sorted_words(text: &str) -> Vec<String> {
+    let mut words: Vec<String> = text.split_whitespace().map(String::from).collect();
+    words.sort();
+    words
+}
+
+/// After every move of a self-played game, the ruler's answers agree with
+/// the position, and once the game is over the legal moves are empty.
+#[test]
+fn the_ruler_follows_a_whole_game_in_every_variant() {
+    for variant in Variant::ALL {
+        let mut e = engine(variant);
+        if variant.accepts_size(5) {
+            ok(&mut e, "boardsize 5");
+        }
+        let size = e.game.size();
+        assert_eq!(ok(&mut e, "gogui-rules_game_id"), variant.game_id());
+        assert_eq!(ok(&mut e, "gogui-rules_board_size"), size.to_string());
+        for _ in 0..4 * size * size {
+            let to_move = e.game.to_move();
+            assert_eq!(ok(&mut e, "gogui-rules_side_to_move"), to_move.name());
+            assert_eq!(
+                sorted_words(&ok(&mut e, "gogui-rules_legal_moves")),
+                expected_clicks(&e),
+                "{variant:?}"
+            );
+            let board = ok(&mut e, "gogui-rules_board");
+            assert_eq!(board.lines().count(), size, "{variant:?}: {board}");
+            assert!(board.lines().all(|row| row.split(' ').count() == size));
+            let [b, w] = e.game.captures();
+            assert_eq!(ok(&mut e, "gogui-rules_captured_count"), format!("{b} {w}"));
+            ok(&mut e, "gogui-rules_board_gfx");
+            if e.game.outcome().is_some() {
+                break;
+            }
+            assert_eq!(ok(&mut e, "gogui-rules_final_result"), "");
+            let answer = ok(&mut e, &format!("variago-genmove {}", to_move.name()));
+            assert_ne!(
+                answer, "resign",
+                "{variant:?}: the engine never resigns a live game here"
+            );
+        }
+        if e.game.outcome().is_some() {
+            assert_eq!(ok(&mut e, "gogui-rules_legal_moves"), "", "{variant:?}");
+            let result = ok(&mut e, "gogui-rules_final_result");
+            assert!(result.contains("wins") || result == "Draw", "{variant:?}: {result}");
+        }
+    }
+}
+
+#[test]
+fn standard_go_is_plain_go_for_gogui() {
+    let mut e = engine(Variant::Go);
+    assert_eq!(ok(&mut e, "gogui-rules_game_id"), "Go");
+    ok(&mut e, "play b E5");
+    ok(&mut e, "play w D5");
+    let board = ok(&mut e, "gogui-rules_board");
+    let rows: Vec<&str> = board.lines().collect();
+    assert_eq!(rows[4], ". . . O X . . . .");
+    assert_eq!(ok(&mut e, "gogui-rules_board_gfx"), "");
+}
+
+#[test]
+fn special_pieces_are_drawn() {
+    // A GoRoGo henge is neutral: empty on the X/O board, labelled and boxed.
+    let mut e = engine(Variant::GoRoGo);
+    let gfx = ok(&mut e, "gogui-rules_board_gfx");
+    assert!(gfx.contains("LABEL C3 H"), "{gfx}");
+    assert!(gfx.contains("SQUARE C3"), "{gfx}");
+    assert_eq!(ok(&mut e, "gogui-rules_board").lines().nth(2), Some(". . . . ."));
+    // Henge drops cannot be clicked: an analyze command offers them.
+    let commands = ok(&mut e, "gogui-analyze_commands");
+    assert!(
+        commands.contains("none/Play henge at point/variago-play %m henge@%p"),
+        "{commands}"
+    );
+    assert!(commands.contains("string/Hand/variago-hand %m"), "{commands}");
+    ok(&mut e, "variago-play b henge@A1");
+    assert!(ok(&mut e, "gogui-rules_board_gfx").contains("A1 H"));
+}
+
+#[test]
+fn analyze_commands_are_well_formed_and_all_run() {
+    for variant in Variant::ALL {
+        let mut e = engine(variant);
+        let list = ok(&mut e, "gogui-analyze_commands");
+        for line in list.lines() {
+            let parts: Vec<&str> = line.split('/').collect();
+            assert_eq!(parts.len(), 3, "type/label/command: {line}");
+            let kind = parts[0];
+            assert!(["gfx", "string", "var", "none"].contains(&kind), "{line}");
+            let command = parts[2].replace("%m", e.game.to_move().name());
+            if command.contains("%p") {
+                continue;
+            }
+            let answer = execute_line(&mut e, &command).unwrap();
+            assert!(answer.starts_with('='), "{variant:?} {command}: {answer}");
+        }
+    }
+}
+
+#[test]
+fn area_commands_are_offered_where_area_counts() {
+    for (variant, offered) in [
+        (Variant::Go, true),
+        (Variant::Yugo, true),
+        (Variant::Atari, false),
+        (Variant::Migoyugo, false),
+    ] {
+        let mut e = engine(variant);
+        let list = ok(&mut e, "gogui-analyze_commands");
+        assert_eq!(list.contains("variago-gfx_ownership"), offered, "{variant:?}");
+        if !offered {
+            let answer = execute_line(&mut e, "variago-gfx_ownership").unwrap();
+            assert!(answer.starts_with("? "), "{answer}");
+        }
+    }
+}
+
+#[test]
+fn search_gfx_shows_visits_and_the_best_line() {
+    let mut e = engine(Variant::Go);
+    let gfx = ok(&mut e, "variago-gfx_search b");
+    assert!(gfx.contains("LABEL "), "{gfx}");
+    assert!(gfx.lines().any(|l| l.starts_with("VAR b ")), "{gfx}");
+    assert!(gfx.contains("TEXT "), "{gfx}");
+    let pv = ok(&mut e, "variago-pv b");
+    assert!(pv.starts_with("b "), "{pv}");
+    let influence = ok(&mut e, "variago-gfx_ownership");
+    assert!(influence.starts_with("INFLUENCE A9 "), "{influence}");
+    assert_eq!(influence.split_whitespace().count(), 1 + 2 * 81);
+}
