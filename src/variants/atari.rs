@@ -3,9 +3,9 @@
 //! board or from the crosscut in the centre.
 
 use super::{Setup, Start};
-use crate::board::{zobrist, Board, BLACK, WHITE};
+use crate::board::{zobrist, Board};
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Owner, Position};
+use crate::game::{Illegal, Occupant, Outcome, Position};
 use crate::history::History;
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
@@ -159,16 +159,7 @@ impl Position for AtariGo {
     }
 
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
-        let board = self.board();
-        let owner = match board.cell(board.point(v)) {
-            BLACK => Color::Black,
-            WHITE => Color::White,
-            _ => return None,
-        };
-        Some(Occupant {
-            owner: Owner::Player(owner),
-            piece: Piece::Stone,
-        })
+        super::plain_stone(self.board(), v)
     }
 
     fn status_lines(&self) -> Vec<String> {

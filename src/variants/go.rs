@@ -2,9 +2,9 @@
 //! suicide, two passes end the game.
 
 use super::Setup;
-use crate::board::{zobrist, Board, BLACK, WHITE};
+use crate::board::{zobrist, Board};
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Owner, Position};
+use crate::game::{Illegal, Occupant, Outcome, Position};
 use crate::history::History;
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
@@ -225,16 +225,7 @@ impl Position for Go {
     }
 
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
-        let board = self.board();
-        let owner = match board.cell(board.point(v)) {
-            BLACK => Color::Black,
-            WHITE => Color::White,
-            _ => return None,
-        };
-        Some(Occupant {
-            owner: Owner::Player(owner),
-            piece: Piece::Stone,
-        })
+        super::plain_stone(self.board(), v)
     }
 
     fn status_lines(&self) -> Vec<String> {

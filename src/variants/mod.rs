@@ -15,6 +15,15 @@ use crate::game::{Illegal, Occupant, Outcome, Position};
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
 
+/// The plain stone on a vertex of a Go board, for variants with no other pieces.
+fn plain_stone(board: &crate::board::Board, v: Vertex) -> Option<Occupant> {
+    let color = crate::board::color_of(board.cell(board.point(v)))?;
+    Some(Occupant {
+        owner: crate::game::Owner::Player(color),
+        piece: crate::moves::Piece::Stone,
+    })
+}
+
 /// Where a game starts, for variants with more than one start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Start {
