@@ -228,3 +228,17 @@ fn a_late_interrupt_does_not_cut_the_next_search_short() {
     let answer = gtp.ok("reg_genmove b");
     assert_eq!(responses(&reference)[1], format!("= {answer}"));
 }
+
+#[test]
+fn the_session_goes_on_after_loadsgf() {
+    let file = format!("{}/tests/data/game.sgf", env!("CARGO_MANIFEST_DIR"));
+    let input = format!("1 loadsgf {file}\n2 name\n3 time_settings 0 1 1\n4 genmove w\n5 loadsgf {file} 2\n6 name\n");
+    let (out, code) = run_to_end(&["--playouts", "20"], input.as_bytes());
+    assert_eq!(code, 0);
+    let answers = responses(&out);
+    assert_eq!(answers.len(), 6, "{answers:?}");
+    assert_eq!(answers[0], "=1 white");
+    assert_eq!(answers[1], "=2 variago");
+    assert_eq!(answers[4], "=5 white");
+    assert_eq!(answers[5], "=6 variago");
+}

@@ -407,8 +407,6 @@ fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
             .map_err(|e| format!("cannot load file: {e}"))?;
     }
     let mut next = Engine::new(setup, e.settings.clone());
-    next.clock = e.clock.clone();
-    next.interrupt = e.interrupt.clone();
     if !game.white_setup.is_empty() {
         return Err("cannot load file: white setup stones are not supported".into());
     }
@@ -424,7 +422,7 @@ fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
         (0, Some(c)) => c,
         _ => next.game.to_move(),
     };
-    *e = next;
+    e.take_game(next);
     Ok(to_move.name().into())
 }
 

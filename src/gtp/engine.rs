@@ -223,6 +223,19 @@ impl Engine {
         gorogo::choose_setup_henge(|game| search::search(game, limits, &config, &self.interrupt).winrate)
     }
 
+    /// Replaces the game with the one `loaded` holds (built aside by
+    /// `loadsgf`), keeping this engine's session: clock, client output,
+    /// input counters and options.
+    pub fn take_game(&mut self, loaded: Engine) {
+        self.save_game(false);
+        self.sgf_saved = false;
+        self.setup = loaded.setup;
+        self.game = loaded.game;
+        self.record = loaded.record;
+        self.handicap = loaded.handicap;
+        self.passes_after_end = loaded.passes_after_end;
+    }
+
     /// Appends the game to the `--sgf` file once it is decided (and, at the
     /// end of a session, an unfinished game with moves). Each game is
     /// written once; a failure to write is logged, not fatal.
