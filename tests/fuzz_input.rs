@@ -102,6 +102,15 @@ fn binary_transcript(input: &[u8]) -> (String, Option<i32>) {
     )
 }
 
+/// Cases per property: `PROPTEST_CASES` for a longer run, else `default`
+/// (kept small so that `cargo test` stays fast).
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 fn check_line(engine: &mut Engine, line: &str) {
     let expects_answer = parse::preprocess(line).is_some();
     let before = common::state(engine);
@@ -118,7 +127,7 @@ fn check_line(engine: &mut Engine, line: &str) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(200), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn random_bytes_get_well_formed_answers(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
@@ -138,7 +147,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 12, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(12), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn the_binary_answers_random_lines_like_the_library(lines in prop::collection::vec(token_line(false), 1..40)) {
