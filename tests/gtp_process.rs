@@ -7,9 +7,18 @@ mod common;
 use common::process::Gtp;
 use std::io::Write;
 use std::process::{Command, Stdio};
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 const BINARY: &str = env!("CARGO_BIN_EXE_variago");
+
+/// Tests that search hard or measure time take turns, so that the clock
+/// tests are not starved of CPU by the other tests of this file.
+static CPU: Mutex<()> = Mutex::new(());
+
+fn cpu() -> MutexGuard<'static, ()> {
+    CPU.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
 
 /// Runs the binary on `input` to the end: stdout and the exit code.
 fn run_to_end(args: &[&str], input: &[u8]) -> (String, i32) {
@@ -109,6 +118,7 @@ fn quit_ends_the_session_even_with_more_input() {
 
 #[test]
 fn interrupt_stops_a_long_genmove_with_a_legal_move() {
+    let _turn = cpu();
     let mut gtp = Gtp::start(BINARY, &["--time", "120"]);
     assert!(gtp.ok("list_commands").lines().any(|l| l == "gogui-interrupt"));
     gtp.ok("boardsize 9");
@@ -140,6 +150,7 @@ fn timed_genmove(settings: &str, time_left: &str, available: f64) {
     gtp.send("genmove b\n");
     let answer = gtp.response(Duration::from_secs(20));
     let elapsed = clock.elapsed().as_secs_f64();
+    println!("{settings} / {time_left}: {answer:?} in {elapsed:.3}s of {available}s");
     assert!(answer[0].starts_with("= "), "{settings} / {time_left}: {answer:?}");
     assert!(
         elapsed < available,
@@ -149,6 +160,7 @@ fn timed_genmove(settings: &str, time_left: &str, available: f64) {
 
 #[test]
 fn never_loses_on_time_in_absolute_time() {
+    let _turn = cpu();
     timed_genmove("time_settings 60 0 0", "time_left b 0.3 0", 0.3);
     timed_genmove("time_settings 60 0 0", "time_left b 1 0", 1.0);
     timed_genmove("kgs-time_settings absolute 60", "time_left b 0.3 0", 0.3);
@@ -156,6 +168,7 @@ fn never_loses_on_time_in_absolute_time() {
 
 #[test]
 fn never_loses_on_time_in_canadian_overtime() {
+    let _turn = cpu();
     timed_genmove("time_settings 0 1 1", "time_left b 0.5 1", 0.5);
     timed_genmove("time_settings 0 1 1", "time_left b 1 1", 1.0);
     timed_genmove("kgs-time_settings canadian 0 10 25", "time_left b 1 5", 1.0);
@@ -164,6 +177,7 @@ fn never_loses_on_time_in_canadian_overtime() {
 
 #[test]
 fn never_loses_on_time_in_byo_yomi() {
+    let _turn = cpu();
     timed_genmove("kgs-time_settings byoyomi 0 1 3", "time_left b 1 3", 1.0);
     timed_genmove("kgs-time_settings byoyomi 0 1 3", "time_left b 0.3 1", 0.3);
     timed_genmove("kgs-time_settings byoyomi 10 1 3", "time_left b 0.3 0", 1.3);
@@ -171,6 +185,7 @@ fn never_loses_on_time_in_byo_yomi() {
 
 #[test]
 fn a_fixed_seed_makes_the_engine_deterministic() {
+    let _turn = cpu();
     let input = b"boardsize 7\ngenmove b\ngenmove w\ngenmove b\ngenmove w\nfinal_status_list dead\n";
     let args = ["--playouts", "300", "--seed", "5"];
     let (first, _) = run_to_end(&args, input);
@@ -181,6 +196,7 @@ fn a_fixed_seed_makes_the_engine_deterministic() {
 
 #[test]
 fn resign_can_be_switched_off() {
+    let _turn = cpu();
     // With komi 100 on 5x5 black cannot win.
     let input = b"play b A1\nplay w C3\ngenmove b\n";
     let args = ["--size", "5", "--komi", "100", "--playouts", "400", "--seed", "1"];
@@ -218,6 +234,7 @@ fn command_line_options_set_up_the_game() {
 
 #[test]
 fn a_late_interrupt_does_not_cut_the_next_search_short() {
+    let _turn = cpu();
     let args = ["--playouts", "2000", "--seed", "1"];
     let (reference, _) = run_to_end(&args, b"boardsize 9\nreg_genmove b\n");
     let mut gtp = Gtp::start(BINARY, &args);
