@@ -372,3 +372,18 @@ fn random_games_match_the_naive_reference() {
         }
     }
 }
+
+/// RULINGS "Repetition": Atari Go needs no repetition rule. Every move adds
+/// a stone and the only capture ends the game, so a game lasts at most one
+/// move per point.
+#[test]
+fn every_game_ends_within_one_move_per_point() {
+    let mut rng = common::rng(21);
+    for g in 0..300 {
+        let size = [2, 3, 4, 5, 7, 9][g % 6];
+        let mut game = common::game(Variant::Atari, size);
+        common::random_game(&mut game, &mut rng, size * size + 1);
+        assert!(game.outcome().is_some(), "game {g} on {size}x{size} still running");
+        assert!(game.moves_played() <= size * size);
+    }
+}
