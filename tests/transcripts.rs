@@ -315,20 +315,26 @@ fn the_matcher_handles_regexes_and_gaps() {
 }
 
 /// Analysis streams have one empty line, at their end, however short the
-/// search: here white's pass wins at once (black passed, komi 7.5).
+/// search: in Go white's pass wins at once after black's pass (komi 7.5);
+/// in Atari Go a capture is forced and played without a search.
 #[test]
 fn analysis_streams_end_with_exactly_one_empty_line() {
-    for command in [
+    let commands = [
         "lz-analyze w 1",
         "kata-analyze w 1",
         "lz-genmove_analyze w 1",
         "kata-analyze b 1",
-    ] {
-        let mut engine = common::engine(Variant::Go, 9);
-        engine.settings.time = Some(std::time::Duration::from_millis(30));
-        common::ok(&mut engine, "play b pass");
-        let response = execute_line(&mut engine, command).unwrap();
-        common::check_response_shape(command, &response);
+    ];
+    for (variant, setup) in [(Variant::Go, "play b pass"), (Variant::Atari, "play b D5")] {
+        for command in commands {
+            let mut engine = common::engine(variant, 9);
+            engine.settings.time = Some(std::time::Duration::from_millis(30));
+            for line in [setup, "play w E5", "play b F5", "play w A1", "play b E6", "play w J9"] {
+                common::ok(&mut engine, line);
+            }
+            let response = execute_line(&mut engine, command).unwrap();
+            common::check_response_shape(command, &response);
+        }
     }
 }
 
