@@ -1,23 +1,16 @@
 //! `printsgf` then `loadsgf` gives back the same game, in every variant,
 //! typed moves and start options included; standard Go stays plain SGF.
 
-use variago::gtp::engine::{Engine, SearchSettings};
+use variago::gtp::engine::Engine;
 use variago::gtp::execute_line;
 use variago::{Position, Setup, Variant};
 
-fn engine(variant: Variant) -> Engine {
-    let settings = SearchSettings {
-        playouts: Some(40),
-        time: None,
-        ..SearchSettings::default()
-    };
-    Engine::new(Setup::new(variant), settings)
-}
+mod common;
 
-fn ok(e: &mut Engine, line: &str) -> String {
-    let answer = execute_line(e, line).expect("a response");
-    assert!(answer.starts_with('='), "{line}: {answer}");
-    answer[1..].trim().to_string()
+use common::ok;
+
+fn engine(variant: Variant) -> Engine {
+    Engine::new(Setup::new(variant), common::settings(40, 0))
 }
 
 fn temp_file(name: &str) -> std::path::PathBuf {
