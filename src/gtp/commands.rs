@@ -7,7 +7,7 @@ use super::engine::Engine;
 use crate::color::Color;
 use crate::game::{Outcome, Position};
 use crate::handicap;
-use crate::moves::{Move, Vertex};
+use crate::moves::{Move, Piece, Vertex};
 use crate::search::time::{TimeLeft, TimeSystem};
 use crate::sgf;
 use crate::variants::{gorogo, Game, Setup, Start, Variant};
@@ -96,7 +96,7 @@ fn quit(e: &mut Engine, a: &Args) -> Reply {
 fn boardsize(e: &mut Engine, a: &Args) -> Reply {
     a.count(1, 1)?;
     let size: usize = a.int(0).map_err(|_| "unacceptable size".to_string())?;
-    if !e.variant().accepts_size(size) {
+    if !e.setup.accepts_size(size) {
         return Err("unacceptable size".into());
     }
     e.reset(Setup {
@@ -489,7 +489,11 @@ fn hand(e: &mut Engine, a: &Args) -> Reply {
         .ok_or_else(|| format!("{} is not played from a hand", e.variant().name()))?;
     Ok(hand
         .iter()
-        .map(|(piece, n)| format!("{piece} {n}"))
+        .map(|(piece, n)| match piece {
+            // A bomb's mode is chosen at the drop, not held in the hand.
+            Piece::Bomb(_) => format!("bomb {n}"),
+            _ => format!("{piece} {n}"),
+        })
         .collect::<Vec<_>>()
         .join(" "))
 }
