@@ -179,6 +179,15 @@ impl WarGo {
         self.finish_buying(color)
     }
 
+    /// The engine buys for every side still buying.
+    pub fn buy_auto_all(&mut self) {
+        for color in Color::BOTH {
+            if self.credit(color).is_some_and(|(_, buying)| buying) {
+                let _ = self.buy_auto(color);
+            }
+        }
+    }
+
     fn check_buying(&self, color: Color) -> Result<(), String> {
         if self.preset.credit.is_none() {
             return Err(format!("{} has no buying phase", self.name));
