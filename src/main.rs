@@ -179,7 +179,11 @@ fn preset_setup(path: &std::path::Path, wanted: &str) -> Result<Setup, String> {
     let mut library = variago::variants::wargo::presets::Library::builtin();
     let names = library.add(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let wanted = wanted.to_ascii_lowercase();
-    let name = names.iter().find(|n| **n == wanted).or(names.last()).expect("a file has a section");
+    let name = names
+        .iter()
+        .find(|n| **n == wanted)
+        .or(names.last())
+        .expect("a file has a section");
     let preset = library.preset(name).map_err(|e| format!("{}: {e}", path.display()))?;
     let variant = if preset.credit.is_some() {
         Variant::BuyingArmies

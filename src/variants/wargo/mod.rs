@@ -80,6 +80,55 @@ impl WarGo {
         }
     }
 
+    /// A position from a diagram, top row first, with the preset's hands:
+    /// `.` empty, `X`/`O` soldiers, `#` wall, `A` ambassador, `T` tao,
+    /// `E` mercenary, and for owned pieces the letter in upper case for
+    /// black, lower case for white: `B` delayed bomb, `M` monk, `R`
+    /// samurai, `C` cavalry. For tests and analysis.
+    pub fn from_diagram(setup: &Setup, rows: &[&str], to_move: Color) -> Result<WarGo, String> {
+        let size = rows.len();
+        let mut game = WarGo::new(&Setup { size, ..setup.clone() });
+        let state = &mut game.history.now;
+        state.board = crate::board::Board::new(size);
+        for (row, text) in rows.iter().enumerate() {
+            let cells: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+            if cells.len() != size {
+                return Err(format!("row {} has {} points, not {size}", row + 1, cells.len()));
+            }
+            for (x, &c) in cells.iter().enumerate() {
+                let p = state.board.point(Vertex::new(x, size - 1 - row));
+                let owner = if c.is_ascii_lowercase() {
+                    crate::board::WHITE
+                } else {
+                    crate::board::BLACK
+                };
+                let piece = match c.to_ascii_uppercase() {
+                    '.' => continue,
+                    'X' => Piece::Stone,
+                    'O' => {
+                        state.board.put(p, crate::board::WHITE, pieces::SOLDIER);
+                        continue;
+                    }
+                    '#' => Piece::Wall,
+                    'A' => Piece::Ambassador,
+                    'T' => Piece::Tao,
+                    'E' => Piece::Mercenary,
+                    'B' => Piece::Bomb(crate::moves::BombMode::Delayed),
+                    'M' => Piece::Monk,
+                    'R' => Piece::Samurai,
+                    'C' => Piece::Cavalry,
+                    other => return Err(format!("unknown diagram piece '{other}'")),
+                };
+                let (cell, kind) = pieces::cell_and_kind(piece, owner).expect("a board piece");
+                state.board.put(p, cell, kind);
+            }
+        }
+        state.to_move = to_move;
+        game.seen.clear();
+        game.seen.insert(game.state().board.hash(), 1);
+        Ok(game)
+    }
+
     pub fn state(&self) -> &State {
         &self.history.now
     }
