@@ -534,6 +534,7 @@ fn buying_armies_spend_a_credit_before_play() {
     assert_eq!(run("variago-buy b done"), "= 24\n\n");
     assert!(run("variago-buy b wall").contains("finished buying"));
     assert!(run("play b D4").contains("being bought"), "white is still buying");
+    assert_eq!(run("variago-legal_moves"), "= pass\n\n", "a pass ends a side's buying");
     assert!(run("variago-buy_auto w").starts_with("= "));
     assert_eq!(run("variago-credit w"), "= 0 done\n\n");
     assert_eq!(run("play b D4"), "=\n\n");

@@ -194,7 +194,7 @@ impl WarGo {
     /// Ends `color`'s buying; play starts when both sides are done.
     pub fn finish_buying(&mut self, color: Color) -> Result<(), String> {
         self.check_buying(color)?;
-        self.history.now.buying[color.index()] = false;
+        self.history.now.end_buying(color);
         Ok(())
     }
 
@@ -289,7 +289,11 @@ impl Position for WarGo {
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         let s = self.state();
-        if self.outcome().is_some() || s.in_setup() {
+        if self.outcome().is_some() {
+            return;
+        }
+        if s.in_setup() {
+            out.push(Move::Pass);
             return;
         }
         let color = s.to_move;
@@ -345,11 +349,11 @@ impl Position for WarGo {
 
     fn undo(&mut self) -> bool {
         let current = self.state().board.hash();
-        let passed = self.state().passes > 0;
         if !self.history.undo() {
             return false;
         }
-        if !passed {
+        // Every move but a pass changes the board (superko forbids the rest).
+        if current != self.state().board.hash() {
             if let Some(count) = self.seen.get_mut(&current) {
                 *count -= 1;
                 if *count == 0 {

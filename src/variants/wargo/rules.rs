@@ -111,13 +111,29 @@ impl State {
         self.buying[0] || self.buying[1]
     }
 
+    /// Ends `color`'s buying; the side to move is the one still buying,
+    /// and black once both are done.
+    pub fn end_buying(&mut self, color: Color) {
+        self.buying[color.index()] = false;
+        self.to_move = Color::BOTH
+            .into_iter()
+            .find(|c| self.buying[c.index()])
+            .unwrap_or(Color::Black);
+    }
+
     /// Plays `mv` for `color` with every rule but superko and the turn
     /// order. On error the state may be half changed: callers work on a copy.
     pub fn apply(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
         if self.in_setup() {
-            return Err(Illegal::new(
-                "the armies are still being bought (variago-buy COLOR done, or variago-buy_auto COLOR)",
-            ));
+            // While armies are bought the one move is a pass: it ends the
+            // passer's buying, and play starts with black once both are done.
+            if mv != Move::Pass {
+                return Err(Illegal::new(
+                    "the armies are still being bought (variago-buy COLOR done, or variago-buy_auto COLOR)",
+                ));
+            }
+            self.end_buying(color);
+            return Ok(());
         }
         match mv {
             Move::Pass => self.passes += 1,
