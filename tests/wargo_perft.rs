@@ -192,8 +192,16 @@ fn random_games_list_exactly_the_playable_moves() {
             assert_eq!(sorted, expected, "seed {seed}");
             assert_eq!(game.hash(), game.recompute_hash());
             // Prefer special pieces and steps so that every rule gets exercised.
-            let special: Vec<Move> = listed.iter().copied().filter(|m| !matches!(m, Move::Place(_))).collect();
-            let pool = if !special.is_empty() && rng.random_bool(0.6) { &special } else { &listed };
+            let special: Vec<Move> = listed
+                .iter()
+                .copied()
+                .filter(|m| !matches!(m, Move::Place(_)))
+                .collect();
+            let pool = if !special.is_empty() && rng.random_bool(0.6) {
+                &special
+            } else {
+                &listed
+            };
             let mv = pool[rng.random_range(0..pool.len())];
             let before = game.hash();
             game.play(color, mv).unwrap();

@@ -262,47 +262,51 @@ impl State {
     /// then the liberty check of the mover.
     fn resolve(&mut self, color: Color, p: usize, touched: &[usize], mercenary_step: bool) -> Result<(), Illegal> {
         let own = cell_of(color);
-        if !zones::captures_nothing(&self.board, p) {
-            let enemy = cell_of(color.opponent());
-            let victims = |cell: u8| cell == enemy || (mercenary_step && cell == own);
-            let mut bombs = Vec::new();
-            let mut destroyed_any = false;
-            for phase in 0..2 {
-                let mut heads = Vec::new();
-                for &t in touched {
-                    for n in self.board.neighbours(t).into_iter().chain([t]) {
-                        let cell = self.board.cell(n);
-                        let wanted = if phase == 0 { victims(cell) } else { cell == NEUTRAL };
-                        if wanted && self.board.surrounded(n) && !heads.contains(&self.board.chain(n)) {
-                            heads.push(self.board.chain(n));
-                        }
+        let enemy = cell_of(color.opponent());
+        let victims = |cell: u8| cell == enemy || (mercenary_step && cell == own);
+        // Whether the move may capture at all, found only when something could be.
+        let mut allowed: Option<bool> = None;
+        let mut bombs = Vec::new();
+        for phase in 0..2 {
+            let mut heads = Vec::new();
+            for &t in touched {
+                for n in self.board.neighbours(t).into_iter().chain([t]) {
+                    let cell = self.board.cell(n);
+                    let wanted = if phase == 0 { victims(cell) } else { cell == NEUTRAL };
+                    if wanted && self.board.surrounded(n) && !heads.contains(&self.board.chain(n)) {
+                        heads.push(self.board.chain(n));
                     }
-                }
-                for head in heads {
-                    if immune(&self.board, head) {
-                        continue;
-                    }
-                    let cell = self.board.cell(head);
-                    let stones = self.board.chain_stones(head);
-                    bombs.extend(
-                        stones
-                            .iter()
-                            .filter(|&&s| self.board.kind(s) == DELAYED_BOMB && cell != NEUTRAL),
-                    );
-                    self.board.remove_chain(head);
-                    if cell == enemy {
-                        self.captures[color.index()] += stones.len() as u32;
-                    }
-                    destroyed_any = true;
                 }
             }
-            if destroyed_any && !bombs.is_empty() {
-                let mut destroyed = Vec::new();
-                for &b in &bombs {
-                    destroyed.extend(blast(&self.board, b));
-                }
-                self.board.remove_points(&destroyed);
+            if heads.is_empty() {
+                continue;
             }
+            if !*allowed.get_or_insert_with(|| !zones::captures_nothing(&self.board, p)) {
+                break;
+            }
+            for head in heads {
+                if immune(&self.board, head) {
+                    continue;
+                }
+                let cell = self.board.cell(head);
+                let stones = self.board.chain_stones(head);
+                bombs.extend(
+                    stones
+                        .iter()
+                        .filter(|&&s| self.board.kind(s) == DELAYED_BOMB && cell != NEUTRAL),
+                );
+                self.board.remove_chain(head);
+                if cell == enemy {
+                    self.captures[color.index()] += stones.len() as u32;
+                }
+            }
+        }
+        if !bombs.is_empty() {
+            let mut destroyed = Vec::new();
+            for &b in &bombs {
+                destroyed.extend(blast(&self.board, b));
+            }
+            self.board.remove_points(&destroyed);
         }
         if chain_piece(self.board.cell(p)) && self.board.surrounded(p) {
             return Err(Illegal::new("suicide: the piece's group would have no liberty"));
