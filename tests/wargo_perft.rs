@@ -20,20 +20,6 @@ fn setup_with_hand(hand: &str) -> Setup {
     }
 }
 
-const WAR_PIECES: [Piece; 11] = [
-    Piece::Stone,
-    Piece::Ambassador,
-    Piece::Bomb(variago::moves::BombMode::Immediate),
-    Piece::Bomb(variago::moves::BombMode::Delayed),
-    Piece::Wall,
-    Piece::Monk,
-    Piece::Spy,
-    Piece::Tao,
-    Piece::Mercenary,
-    Piece::Samurai,
-    Piece::Cavalry,
-];
-
 /// Every move that could conceivably be legal: pass, each piece on each
 /// point, each step of up to two points in each direction.
 fn conceivable(size: usize) -> Vec<Move> {
@@ -43,7 +29,8 @@ fn conceivable(size: usize) -> Vec<Move> {
     let mut out = vec![Move::Pass];
     for &v in &points {
         out.push(Move::Place(v));
-        out.extend(WAR_PIECES[1..].iter().map(|&p| Move::Drop(p, v)));
+        // Piece::ALL lists War Go's army last, from the ambassador on.
+        out.extend(Piece::ALL[6..].iter().map(|&p| Move::Drop(p, v)));
     }
     for &a in &points {
         for &b in &points {

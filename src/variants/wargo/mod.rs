@@ -354,12 +354,7 @@ impl Position for WarGo {
         }
         // Every move but a pass changes the board (superko forbids the rest).
         if current != self.state().board.hash() {
-            if let Some(count) = self.seen.get_mut(&current) {
-                *count -= 1;
-                if *count == 0 {
-                    self.seen.remove(&current);
-                }
-            }
+            super::go::forget_position(&mut self.seen, current);
         }
         true
     }
