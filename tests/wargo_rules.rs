@@ -624,3 +624,60 @@ fn displays_show_every_piece_and_the_tao_zones() {
         assert!(board.contains(symbol), "{symbol} in {board}");
     }
 }
+
+#[test]
+fn a_new_tao_lets_a_soldier_step_again() {
+    let rows = [
+        ".......", ".......", ".......", ".......", ".......", "X......", ".......",
+    ];
+    let mut g = war(&rows, B);
+    assert!(play(&mut g, B, "A2-A3").unwrap_err().contains("tao zone"));
+    play(&mut g, B, "tao@C4").unwrap();
+    play(&mut g, W, "pass").unwrap();
+    play(&mut g, B, "A2-A3").unwrap();
+    assert_eq!(at(&g, "A3"), 'X');
+}
+
+#[test]
+fn superko_applies_to_mercenary_steps() {
+    let mut g = war(&[".....", ".....", "..E..", ".....", "....."], B);
+    play(&mut g, B, "C3-C4").unwrap();
+    let err = play(&mut g, W, "C4-C3").unwrap_err();
+    assert!(err.contains("superko"), "{err}");
+}
+
+#[test]
+fn steps_beside_an_ambassador_or_into_a_monks_square_capture_nothing() {
+    // The samurai steps to B2 and takes B3's last liberty.
+    let mut g = war(&[".....", ".X...", "XOX..", "..R..", "A...."], B);
+    play(&mut g, B, "C2-B2").unwrap();
+    assert_eq!(at(&g, "B3"), '.', "without a guard the step captures");
+    let mut g = war(&[".....", ".X...", "XOX..", "..R..", "A.m.."], B);
+    play(&mut g, B, "C2-B2").unwrap();
+    assert_eq!(at(&g, "B3"), 'O', "the monk's square spares it");
+    let mut g = war(&[".....", ".X...", "XOX..", "A.R..", "....."], B);
+    play(&mut g, B, "C2-B2").unwrap();
+    assert_eq!(at(&g, "B3"), 'O', "B2 is beside the ambassador");
+}
+
+#[test]
+fn a_finished_game_lists_no_moves_and_genmove_answers() {
+    let settings = SearchSettings {
+        playouts: Some(20),
+        time: None,
+        ..Default::default()
+    };
+    let setup = Setup {
+        size: 9,
+        ..Setup::new(Variant::WarGo)
+    };
+    let mut e = Engine::new(setup, settings);
+    let mut run = |line: &str| execute_line(&mut e, line).unwrap();
+    run("play b E5");
+    run("play w pass");
+    run("play b pass");
+    assert_eq!(run("variago-legal_moves"), "=\n\n");
+    assert_eq!(run("final_score"), "= B+73.5\n\n");
+    assert_eq!(run("genmove w"), "= resign\n\n");
+    assert_eq!(run("genmove b"), "= pass\n\n");
+}
