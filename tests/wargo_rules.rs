@@ -655,7 +655,7 @@ fn steps_beside_an_ambassador_or_into_a_monks_square_capture_nothing() {
     let mut g = war(&[".....", ".X...", "XOX..", "..R..", "A.m.."], B);
     play(&mut g, B, "C2-B2").unwrap();
     assert_eq!(at(&g, "B3"), 'O', "the monk's square spares it");
-    let mut g = war(&[".....", ".X...", "XOX..", "A.R..", "....."], B);
+    let mut g = war(&[".....", ".X...", "XOX..", "A.X..", "....T"], B);
     play(&mut g, B, "C2-B2").unwrap();
     assert_eq!(at(&g, "B3"), 'O', "B2 is beside the ambassador");
 }
