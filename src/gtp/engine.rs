@@ -157,6 +157,10 @@ impl Engine {
     /// inserted where the variant allows it.
     pub fn position_for(&self, color: Color) -> Result<Game, String> {
         let mut game = self.game.clone();
+        if let Game::WarGo(war) = &mut game {
+            // Buying Armies: a side still buying lets the engine buy for it.
+            war.buy_auto_all();
+        }
         if game.to_move() != color && game.outcome().is_none() {
             game.play(color.opponent(), Move::Pass)
                 .map_err(|_| format!("it is {}'s turn", game.to_move()))?;

@@ -77,6 +77,16 @@ impl Go {
     }
 }
 
+/// Takes back one occurrence of a board hash from a superko record (undo).
+pub fn forget_position(seen: &mut HashMap<u64, u32>, hash: u64) {
+    if let Some(count) = seen.get_mut(&hash) {
+        *count -= 1;
+        if *count == 0 {
+            seen.remove(&hash);
+        }
+    }
+}
+
 /// A random playout on a copy of the board: random moves that neither fill
 /// an own eye nor commit suicide, simple ko only, until two passes.
 /// Returns the final board.
@@ -189,12 +199,7 @@ impl Position for Go {
             return false;
         }
         if current != self.board().hash() {
-            if let Some(count) = self.seen.get_mut(&current) {
-                *count -= 1;
-                if *count == 0 {
-                    self.seen.remove(&current);
-                }
-            }
+            forget_position(&mut self.seen, current);
         }
         true
     }
