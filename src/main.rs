@@ -87,6 +87,19 @@ enum Command {
         #[arg(long, default_value_t = 100)]
         games: u32,
     },
+    /// Solve the start position exactly (df-pn with a transposition table);
+    /// `--time` bounds the seconds
+    Solve {
+        /// Node expansions at most
+        #[arg(long, default_value_t = 100_000_000)]
+        max_nodes: u64,
+        /// Transposition table size in megabytes
+        #[arg(long, default_value_t = 512)]
+        table_mb: usize,
+        /// Print progress on stderr every this many seconds
+        #[arg(long)]
+        progress: Option<f64>,
+    },
     /// Play two GTP engines against each other, colours alternating (the first engine has black in game 1)
     Match {
         /// Command line of the first engine, run through `sh -c`; `{game}` in it stands for the
@@ -288,6 +301,61 @@ fn versus(setup: &Setup, settings: &SearchSettings, games: u32) {
     );
 }
 
+/// Checks a seconds option: a positive number, at most a day.
+fn seconds_option(name: &str, value: Option<f64>) -> Option<Duration> {
+    match value {
+        Some(t) if !(t > 0.0 && t.is_finite()) => {
+            log::warn!("{name} {t} is not a positive number of seconds; using 0.1");
+            Some(Duration::from_secs_f64(0.1))
+        }
+        Some(t) => Some(Duration::from_secs_f64(t.min(86_400.0))),
+        None => None,
+    }
+}
+
+fn solve(setup: &Setup, time: Option<f64>, max_nodes: u64, table_mb: usize, progress: Option<f64>) {
+    use variago::solver::{self, table};
+    let mut budget = solver::Budget {
+        nodes: max_nodes,
+        time: seconds_option("--time", time),
+        table_mb,
+        progress: seconds_option("--progress", progress),
+        ..solver::Budget::default()
+    };
+    if max_nodes == 0 {
+        log::warn!("--max-nodes 0 raised to 1");
+        budget.nodes = 1;
+    }
+    if !(table::MIN_MB..=table::MAX_MB).contains(&table_mb) {
+        budget.table_mb = table_mb.clamp(table::MIN_MB, table::MAX_MB);
+        log::warn!("--table-mb {table_mb} clamped to {}", budget.table_mb);
+    }
+    let game = Game::new(setup);
+    let interrupted = std::sync::atomic::AtomicBool::new(false);
+    let solution = solver::solve(&game, &budget, &|| {
+        interrupted.load(std::sync::atomic::Ordering::Relaxed)
+    });
+    let value = match solution.value {
+        solver::Value::Unknown => "unknown (budget)".to_string(),
+        value => value.to_string(),
+    };
+    let options = setup
+        .options()
+        .iter()
+        .map(|(k, v)| format!(" {k}={v}"))
+        .collect::<String>();
+    println!(
+        "{} {}x{}{options}, {} to move: {value}",
+        setup.variant.name(),
+        setup.size,
+        setup.size,
+        game.to_move()
+    );
+    println!("best: {}", solution.best.map_or("none".to_string(), |m| m.to_string()));
+    println!("nodes: {}", solution.nodes);
+    println!("time: {:.2}s", solution.elapsed.as_secs_f64());
+}
+
 fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
@@ -318,6 +386,11 @@ fn main() {
             let mut game = Game::new(&setup);
             println!("{}", variago::game::perft(&mut game, depth));
         }
+        Command::Solve {
+            max_nodes,
+            table_mb,
+            progress,
+        } => solve(&setup, cli.search.time, max_nodes, table_mb, progress),
         Command::Selfplay => selfplay(&setup, &settings),
         Command::Versus { games } => versus(&setup, &settings, games),
         Command::Match {

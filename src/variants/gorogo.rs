@@ -186,6 +186,25 @@ impl State {
         hash
     }
 
+    /// The hash of the pieces on the board alone under each symmetry of
+    /// the board; the first is the identity.
+    fn board_hashes(&self) -> [u64; crate::solver::symmetry::COUNT] {
+        use crate::solver::symmetry::{transform, COUNT};
+        let mut hashes = [0u64; COUNT];
+        let mut add = |set: u32, key: &dyn Fn(usize) -> u64| {
+            for index in points(set) {
+                for (sym, hash) in hashes.iter_mut().enumerate() {
+                    let (x, y) = transform(sym, index % SIZE, index / SIZE, SIZE);
+                    *hash ^= key(y * SIZE + x);
+                }
+            }
+        };
+        add(self.stones[0], &|i| stone_key(i, Color::Black));
+        add(self.stones[1], &|i| stone_key(i, Color::White));
+        add(self.henges, &henge_key);
+        hashes
+    }
+
     fn empty(&self) -> u32 {
         FULL & !(self.stones[0] | self.stones[1] | self.henges)
     }
@@ -439,6 +458,18 @@ impl Position for GoRoGo {
 
     fn recompute_hash(&self) -> u64 {
         self.state().compute_hash()
+    }
+
+    fn canonical_hash(&self) -> u64 {
+        let state = self.state();
+        let hashes = state.board_hashes();
+        let smallest = hashes.iter().copied().min().unwrap_or(0);
+        state.hash ^ hashes[0] ^ smallest
+    }
+
+    /// A tie goes to White, so every finished game has a winner.
+    fn draws_possible(&self) -> bool {
+        false
     }
 
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
