@@ -99,6 +99,9 @@ enum Command {
         /// Print progress on stderr every this many seconds
         #[arg(long)]
         progress: Option<f64>,
+        /// Moves to play from the start before solving, alternately, e.g. "C3 D4 henge@B2"
+        #[arg(long, default_value = "")]
+        moves: String,
     },
     /// Play two GTP engines against each other, colours alternating (the first engine has black in game 1)
     Match {
@@ -313,11 +316,25 @@ fn seconds_option(name: &str, value: Option<f64>) -> Option<Duration> {
     }
 }
 
-fn solve(setup: &Setup, time: Option<f64>, max_nodes: u64, table_mb: usize, progress: Option<f64>) {
+/// The start position with `moves` (separated by spaces or commas) played
+/// alternately from the side to move.
+fn opening(setup: &Setup, moves: &str) -> Result<Game, String> {
+    let mut game = Game::new(setup);
+    for text in moves.split([' ', ',']).filter(|t| !t.is_empty()) {
+        let mv = variago::Move::parse(text, setup.size).map_err(|e| format!("bad move '{text}': {e}"))?;
+        let color = game.to_move();
+        game.play(color, mv)
+            .map_err(|e| format!("{color} {text}: illegal move: {e}"))?;
+    }
+    Ok(game)
+}
+
+fn solve(setup: &Setup, game: &Game, time: Option<f64>, max_nodes: u64, table_mb: usize, progress: Option<f64>) {
     use variago::solver::{self, table};
     let mut budget = solver::Budget {
         nodes: max_nodes,
-        time: seconds_option("--time", time),
+        // `settings_from` has already warned about a bad --time.
+        time: time.map(|t| Duration::from_secs_f64(if t > 0.0 && t.is_finite() { t.min(86_400.0) } else { 0.1 })),
         table_mb,
         progress: seconds_option("--progress", progress),
         ..solver::Budget::default()
@@ -330,11 +347,7 @@ fn solve(setup: &Setup, time: Option<f64>, max_nodes: u64, table_mb: usize, prog
         budget.table_mb = table_mb.clamp(table::MIN_MB, table::MAX_MB);
         log::warn!("--table-mb {table_mb} clamped to {}", budget.table_mb);
     }
-    let game = Game::new(setup);
-    let interrupted = std::sync::atomic::AtomicBool::new(false);
-    let solution = solver::solve(&game, &budget, &|| {
-        interrupted.load(std::sync::atomic::Ordering::Relaxed)
-    });
+    let solution = solver::solve(game, &budget, &|| false);
     let value = match solution.value {
         solver::Value::Unknown => "unknown (budget)".to_string(),
         value => value.to_string(),
@@ -345,10 +358,11 @@ fn solve(setup: &Setup, time: Option<f64>, max_nodes: u64, table_mb: usize, prog
         .map(|(k, v)| format!(" {k}={v}"))
         .collect::<String>();
     println!(
-        "{} {}x{}{options}, {} to move: {value}",
+        "{} {}x{}{options}, {} moves in, {} to move: {value}",
         setup.variant.name(),
         setup.size,
         setup.size,
+        game.moves_played(),
         game.to_move()
     );
     println!("best: {}", solution.best.map_or("none".to_string(), |m| m.to_string()));
@@ -390,7 +404,11 @@ fn main() {
             max_nodes,
             table_mb,
             progress,
-        } => solve(&setup, cli.search.time, max_nodes, table_mb, progress),
+            moves,
+        } => {
+            let game = opening(&setup, &moves).unwrap_or_else(|e| fail(e));
+            solve(&setup, &game, cli.search.time, max_nodes, table_mb, progress)
+        }
         Command::Selfplay => selfplay(&setup, &settings),
         Command::Versus { games } => versus(&setup, &settings, games),
         Command::Match {

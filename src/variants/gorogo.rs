@@ -460,6 +460,34 @@ impl Position for GoRoGo {
         self.state().compute_hash()
     }
 
+    /// Captures first, then normal pieces, henges, and last the moves that
+    /// lose or leave a henge as the last piece in hand.
+    fn solver_moves(&self, out: &mut Vec<Move>) {
+        let state = self.state();
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        let color = state.to_move;
+        let hand = state.hands[color.index()];
+        let rank = |mv: &Move| -> u8 {
+            let Ok((v, henge)) = Self::parse_move(*mv) else {
+                return 9;
+            };
+            let mut after = *state;
+            after.place(henge, bit(v));
+            let captured = after.captures[color.index()] > state.captures[color.index()];
+            let left = after.hands[color.index()];
+            let doomed = after.loser.is_some() || (left.stones == 0 && left.henges > 0 && hand.stones > 0);
+            match (doomed, captured, henge) {
+                (true, ..) => 4,
+                (_, true, _) => 0,
+                (_, _, false) => 1,
+                (_, _, true) => 2,
+            }
+        };
+        moves.sort_by_key(rank);
+        out.extend(moves);
+    }
+
     fn canonical_hash(&self) -> u64 {
         let state = self.state();
         let hashes = state.board_hashes();
