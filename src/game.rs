@@ -239,6 +239,25 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn forced_move(&self) -> Option<Move> {
         None
     }
+
+    /// A hash shared by positions that are the same up to a symmetry of
+    /// the board, so that the exact solver stores their value once. The
+    /// default, `hash`, is right for any variant, only without the sharing.
+    fn canonical_hash(&self) -> u64 {
+        self.hash()
+    }
+
+    /// The legal moves in the order the exact solver tries them, most
+    /// forcing first. The default is `legal_moves`' order.
+    fn solver_moves(&self, out: &mut Vec<Move>) {
+        self.legal_moves(out)
+    }
+
+    /// False where the rules leave no draw (a tie decided by rule), which
+    /// spares the solver a second proof.
+    fn draws_possible(&self) -> bool {
+        true
+    }
 }
 
 /// Counts legal move sequences of exactly `depth` moves.

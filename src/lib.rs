@@ -30,6 +30,7 @@ pub mod matches;
 pub mod moves;
 pub mod search;
 pub mod sgf;
+pub mod solver;
 pub mod variants;
 pub mod versus;
 

@@ -91,6 +91,22 @@ enum Command {
         #[arg(long, default_value_t = 100)]
         games: u32,
     },
+    /// Solve the start position exactly (df-pn with a transposition table);
+    /// `--time` bounds the seconds
+    Solve {
+        /// Node expansions at most
+        #[arg(long, default_value_t = 100_000_000)]
+        max_nodes: u64,
+        /// Transposition table size in megabytes
+        #[arg(long, default_value_t = 512)]
+        table_mb: usize,
+        /// Print progress on stderr every this many seconds
+        #[arg(long)]
+        progress: Option<f64>,
+        /// Moves to play from the start before solving, alternately, e.g. "C3 D4 henge@B2"
+        #[arg(long, default_value = "")]
+        moves: String,
+    },
     /// Play two GTP engines against each other, colours alternating (the first engine has black in game 1)
     Match {
         /// Command line of the first engine, run through `sh -c`; `{game}` in it stands for the
@@ -321,6 +337,72 @@ fn versus(setup: &Setup, settings: &SearchSettings, games: u32) {
     );
 }
 
+/// Checks a seconds option: a positive number, at most a day.
+fn seconds_option(name: &str, value: Option<f64>) -> Option<Duration> {
+    match value {
+        Some(t) if !(t > 0.0 && t.is_finite()) => {
+            log::warn!("{name} {t} is not a positive number of seconds; using 0.1");
+            Some(Duration::from_secs_f64(0.1))
+        }
+        Some(t) => Some(Duration::from_secs_f64(t.min(86_400.0))),
+        None => None,
+    }
+}
+
+/// The start position with `moves` (separated by spaces or commas) played
+/// alternately from the side to move.
+fn opening(setup: &Setup, moves: &str) -> Result<Game, String> {
+    let mut game = Game::new(setup);
+    for text in moves.split([' ', ',']).filter(|t| !t.is_empty()) {
+        let mv = variago::Move::parse(text, setup.size).map_err(|e| format!("bad move '{text}': {e}"))?;
+        let color = game.to_move();
+        game.play(color, mv)
+            .map_err(|e| format!("{color} {text}: illegal move: {e}"))?;
+    }
+    Ok(game)
+}
+
+fn solve(setup: &Setup, game: &Game, time: Option<f64>, max_nodes: u64, table_mb: usize, progress: Option<f64>) {
+    use variago::solver::{self, table};
+    let mut budget = solver::Budget {
+        nodes: max_nodes,
+        // `settings_from` has already warned about a bad --time.
+        time: time.map(|t| Duration::from_secs_f64(if t > 0.0 && t.is_finite() { t.min(86_400.0) } else { 0.1 })),
+        table_mb,
+        progress: seconds_option("--progress", progress),
+        ..solver::Budget::default()
+    };
+    if max_nodes == 0 {
+        log::warn!("--max-nodes 0 raised to 1");
+        budget.nodes = 1;
+    }
+    if !(table::MIN_MB..=table::MAX_MB).contains(&table_mb) {
+        budget.table_mb = table_mb.clamp(table::MIN_MB, table::MAX_MB);
+        log::warn!("--table-mb {table_mb} clamped to {}", budget.table_mb);
+    }
+    let solution = solver::solve(game, &budget, &|| false);
+    let value = match solution.value {
+        solver::Value::Unknown => "unknown (budget)".to_string(),
+        value => value.to_string(),
+    };
+    let options = setup
+        .options()
+        .iter()
+        .map(|(k, v)| format!(" {k}={v}"))
+        .collect::<String>();
+    println!(
+        "{} {}x{}{options}, {} moves in, {} to move: {value}",
+        setup.variant.name(),
+        setup.size,
+        setup.size,
+        game.moves_played(),
+        game.to_move()
+    );
+    println!("best: {}", solution.best.map_or("none".to_string(), |m| m.to_string()));
+    println!("nodes: {}", solution.nodes);
+    println!("time: {:.2}s", solution.elapsed.as_secs_f64());
+}
+
 fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
@@ -350,6 +432,15 @@ fn main() {
         Command::Perft { depth } => {
             let mut game = Game::new(&setup);
             println!("{}", variago::game::perft(&mut game, depth));
+        }
+        Command::Solve {
+            max_nodes,
+            table_mb,
+            progress,
+            moves,
+        } => {
+            let game = opening(&setup, &moves).unwrap_or_else(|e| fail(e));
+            solve(&setup, &game, cli.search.time, max_nodes, table_mb, progress)
         }
         Command::Selfplay => selfplay(&setup, &settings),
         Command::Versus { games } => versus(&setup, &settings, games),

@@ -17,13 +17,15 @@ use variago::gtp::engine::Engine;
 use variago::variants::Start;
 use variago::{Game, Move, Piece, Position, Variant, Vertex};
 
-/// The sizes tried for a variant: a few small ones it accepts and its default.
+/// The sizes tried for a variant: a few small ones it accepts, its default,
+/// and its smallest size when it accepts none of those.
 fn sizes(variant: Variant) -> Vec<usize> {
-    let mut sizes: Vec<usize> = [3, 4, 5, 7]
+    let smallest = (2..=25).find(|&s| variant.accepts_size(s)).unwrap_or(19);
+    let mut sizes: Vec<usize> = [3, 4, 5, 7, smallest, variant.default_size()]
         .into_iter()
-        .chain([variant.default_size()])
         .filter(|&s| variant.accepts_size(s))
         .collect();
+    sizes.sort_unstable();
     sizes.dedup();
     sizes
 }
@@ -150,10 +152,11 @@ struct Tally {
 /// and unlisted move of every position, the others sample positions.
 fn run_games(variant: Variant, size: usize, start: Start, games: usize, seed: u64, tally: &mut Tally) {
     let mut rng = common::rng(seed);
-    let cap = 3 * size * size + 10;
+    // Small boards play to the end; big ones (War Go's 19x19) a long opening.
+    let cap = if size <= 9 { 3 * size * size + 10 } else { 60 };
     for g in 0..games {
         let mut game = Game::new(&common::setup(variant, size, start));
-        let deep = g % 4 == 0;
+        let deep = g % 4 == 0 && size <= 9;
         let mut history: Vec<Snapshot> = Vec::new();
         for ply in 0..cap {
             let context = format!("{} {size}x{size} {} game {g} ply {ply}", variant.name(), start.name());
@@ -197,7 +200,8 @@ fn games_for(size: usize) -> usize {
         4 => 400,
         5 => 200,
         6..=7 => 40,
-        _ => 12,
+        8..=9 => 6,
+        _ => 2,
     }
 }
 
@@ -211,9 +215,10 @@ fn random_games_keep_every_invariant_in_every_variant() {
             positions: 0,
             unlisted: 0,
         };
-        // Variants with a single size (GoRoGo) play more rounds of it.
+        // Variants with few sizes play more rounds, within a few seconds:
+        // one round always runs, however slow the variant's big boards are.
         let mut round = 0;
-        while tally.games < 400 {
+        while round == 0 || (tally.games < 400 && clock.elapsed().as_secs_f64() < 4.0) {
             for start in starts(variant) {
                 for size in sizes(variant) {
                     if start == Start::Crosscut && size < 4 {

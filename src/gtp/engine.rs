@@ -5,8 +5,9 @@ use crate::color::Color;
 use crate::game::{Illegal, Position};
 use crate::moves::{Move, Vertex};
 use crate::search::time::Clock;
-use crate::search::{self, Limits, SearchResult};
+use crate::search::{self, Limits, MoveStats, SearchResult};
 use crate::sgf::SgfGame;
+use crate::solver;
 use crate::variants::gorogo;
 use crate::variants::{Game, Setup, Variant};
 use std::io::Write;
@@ -180,8 +181,27 @@ impl Engine {
     }
 
     /// Searches for `color` within the budget of the clock or the settings.
+    /// Where the exact solver applies it goes first, with a share of the
+    /// budget; a proven win is played at once, anything else is left to
+    /// the tree search with the time that remains.
     pub fn think(&self, game: &Game, color: Color, resign: bool) -> SearchResult {
-        let limits = self.limits_for(color);
+        let mut limits = self.limits_for(color);
+        if let Some(budget) = solver_budget(game, &limits) {
+            let interrupt = self.interrupt.clone();
+            let solution = solver::solve(game, &budget, &move || interrupt.load(Ordering::Relaxed));
+            log::info!(
+                "solver: {} in {} nodes, {:.2}s",
+                solution.value,
+                solution.nodes,
+                solution.elapsed.as_secs_f64()
+            );
+            if let (true, Some(mv)) = (solution.wins_for(color), solution.best) {
+                return proven_win(mv, solution.elapsed);
+            }
+            limits.time = limits
+                .time
+                .map(|t| t.saturating_sub(solution.elapsed).max(Duration::from_millis(10)));
+        }
         let mut config = self.settings.config.clone();
         if !resign {
             config.resign_below = 0.0;
@@ -280,5 +300,64 @@ impl Engine {
 
     pub fn variant(&self) -> Variant {
         self.setup.variant
+    }
+}
+
+/// Empty points at most for the solver to be tried, by variant: where a
+/// proof of the rest of the game is within reach of a move's budget.
+fn solver_empties(variant: &str) -> Option<usize> {
+    match variant {
+        "gorogo" => Some(usize::MAX),
+        "atari" => Some(20),
+        "migoyugo" => Some(12),
+        "yugo" => Some(6),
+        _ => None,
+    }
+}
+
+/// The solver's share of a move's budget, or `None` where it does not
+/// apply: a quarter of the time, or with a playout budget alone a node
+/// budget of a few nodes per playout (deterministic, like the playouts).
+fn solver_budget(game: &Game, limits: &Limits) -> Option<solver::Budget> {
+    let most = solver_empties(game.variant_name())?;
+    let size = game.size();
+    let empties = (0..size * size)
+        .filter(|&i| game.occupant(Vertex::new(i % size, i / size)).is_none())
+        .count();
+    if empties > most || game.outcome().is_some() {
+        return None;
+    }
+    let nodes = match (limits.playouts, limits.time) {
+        (Some(playouts), None) => playouts.saturating_mul(SOLVER_NODES_PER_PLAYOUT),
+        _ => SOLVER_MAX_NODES,
+    };
+    Some(solver::Budget {
+        nodes: nodes.min(SOLVER_MAX_NODES),
+        time: limits.time.map(|t| t / 4),
+        table_mb: 32,
+        max_plies: 4 * size * size,
+        progress: None,
+    })
+}
+
+/// Solver nodes per playout of the move's budget when only playouts bound it.
+const SOLVER_NODES_PER_PLAYOUT: u64 = 2;
+/// Solver nodes at most for one move.
+const SOLVER_MAX_NODES: u64 = 5_000_000;
+
+/// The search result of a move the solver proved to win.
+fn proven_win(mv: Move, elapsed: Duration) -> SearchResult {
+    SearchResult {
+        best: Some(mv),
+        resign: false,
+        winrate: 1.0,
+        playouts: 0,
+        elapsed,
+        moves: vec![MoveStats {
+            mv,
+            visits: 1,
+            winrate: 1.0,
+            pv: vec![mv],
+        }],
     }
 }

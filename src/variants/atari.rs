@@ -3,7 +3,7 @@
 //! board or from the crosscut in the centre.
 
 use super::{Setup, Start};
-use crate::board::{zobrist, Board};
+use crate::board::{zobrist, Board, BLACK, WHITE};
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Position};
 use crate::history::History;
@@ -60,6 +60,49 @@ impl AtariGo {
         &self.history.now.board
     }
 
+    /// How forcing a placement of `color` at the empty point `p` is, for
+    /// the solver's move order: a capture, saving a chain in atari, an
+    /// atari, a move next to a chain short of liberties, anything else.
+    fn urgency(board: &Board, p: usize, color: Color, liberties: &dyn Fn(usize) -> usize) -> u8 {
+        if board.captures_at(p, color) {
+            return 5;
+        }
+        let own = crate::board::cell_of(color);
+        let mut urgency = 0;
+        for n in board.neighbours(p) {
+            let cell = board.cell(n);
+            if cell != BLACK && cell != WHITE {
+                continue;
+            }
+            let level = match (cell == own, liberties(n)) {
+                (true, 1) => 4,
+                (false, 2) => 3,
+                (true, 2) => 2,
+                (_, 3) => 1,
+                _ => 0,
+            };
+            urgency = urgency.max(level);
+        }
+        urgency
+    }
+
+    /// True when a non-capturing stone of `color` at `p` would leave its
+    /// chain a single liberty, so that the opponent captures it next.
+    fn self_atari(board: &Board, p: usize, color: Color) -> bool {
+        let own = crate::board::cell_of(color);
+        let mut liberties: Vec<usize> = Vec::new();
+        for n in board.neighbours(p) {
+            if board.is_empty(n) {
+                liberties.push(n);
+            } else if board.cell(n) == own {
+                liberties.extend(board.liberties(board.chain(n)).into_iter().filter(|&l| l != p));
+            }
+        }
+        liberties.sort_unstable();
+        liberties.dedup();
+        liberties.len() < 2
+    }
+
     fn has_legal_move(board: &Board, color: Color) -> bool {
         board.empties().iter().any(|&p| !board.is_suicide(p as usize, color))
     }
@@ -89,6 +132,58 @@ impl Position for AtariGo {
                 out.push(Move::Place(board.vertex(p)));
             }
         }
+    }
+
+    /// The moves that can matter, most forcing first (see `urgency`).
+    /// Moves that lose at once are left out while another move remains:
+    /// with a capture at hand only that capture is listed; under a threat
+    /// of capture only the moves on the threatened liberties; otherwise
+    /// no move that puts its own chain in atari.
+    fn solver_moves(&self, out: &mut Vec<Move>) {
+        if self.outcome().is_some() {
+            return;
+        }
+        let board = self.board();
+        let color = self.to_move();
+        let own = crate::board::cell_of(color);
+        let legal: Vec<usize> = board
+            .all_points()
+            .filter(|&p| board.is_empty(p) && !board.is_suicide(p, color))
+            .collect();
+        let place = |p: usize| Move::Place(board.vertex(p));
+        if let Some(&p) = legal.iter().find(|&&p| board.captures_at(p, color)) {
+            out.push(place(p));
+            return;
+        }
+        let threatened: Vec<usize> = board
+            .all_points()
+            .filter(|&p| board.cell(p) == own)
+            .filter_map(|p| board.atari_liberty(p))
+            .collect();
+        let liberties = |p: usize| board.liberties(board.chain(p)).len();
+        let mut ranked: Vec<(u8, usize)> = legal
+            .iter()
+            .copied()
+            .filter(|p| threatened.is_empty() || threatened.contains(p))
+            .filter(|&p| !Self::self_atari(board, p, color))
+            .map(|p| (Self::urgency(board, p, color, &liberties), p))
+            .collect();
+        if ranked.is_empty() {
+            // Every move loses at once: one of them stands for all.
+            out.extend(legal.first().map(|&p| place(p)));
+            return;
+        }
+        ranked.sort_by_key(|&(urgency, _)| std::cmp::Reverse(urgency));
+        out.extend(ranked.into_iter().map(|(_, p)| place(p)));
+    }
+
+    fn draws_possible(&self) -> bool {
+        false
+    }
+
+    fn canonical_hash(&self) -> u64 {
+        let board_hash = self.board().hash();
+        self.hash() ^ board_hash ^ crate::solver::symmetry::canonical_board_hash(self.board())
     }
 
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {

@@ -186,6 +186,25 @@ impl State {
         hash
     }
 
+    /// The hash of the pieces on the board alone under each symmetry of
+    /// the board; the first is the identity.
+    fn board_hashes(&self) -> [u64; crate::solver::symmetry::COUNT] {
+        use crate::solver::symmetry::{transform, COUNT};
+        let mut hashes = [0u64; COUNT];
+        let mut add = |set: u32, key: &dyn Fn(usize) -> u64| {
+            for index in points(set) {
+                for (sym, hash) in hashes.iter_mut().enumerate() {
+                    let (x, y) = transform(sym, index % SIZE, index / SIZE, SIZE);
+                    *hash ^= key(y * SIZE + x);
+                }
+            }
+        };
+        add(self.stones[0], &|i| stone_key(i, Color::Black));
+        add(self.stones[1], &|i| stone_key(i, Color::White));
+        add(self.henges, &henge_key);
+        hashes
+    }
+
     fn empty(&self) -> u32 {
         FULL & !(self.stones[0] | self.stones[1] | self.henges)
     }
@@ -439,6 +458,46 @@ impl Position for GoRoGo {
 
     fn recompute_hash(&self) -> u64 {
         self.state().compute_hash()
+    }
+
+    /// Captures first, then normal pieces, henges, and last the moves that
+    /// lose or leave a henge as the last piece in hand.
+    fn solver_moves(&self, out: &mut Vec<Move>) {
+        let state = self.state();
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        let color = state.to_move;
+        let hand = state.hands[color.index()];
+        let rank = |mv: &Move| -> u8 {
+            let Ok((v, henge)) = Self::parse_move(*mv) else {
+                return 9;
+            };
+            let mut after = *state;
+            after.place(henge, bit(v));
+            let captured = after.captures[color.index()] > state.captures[color.index()];
+            let left = after.hands[color.index()];
+            let doomed = after.loser.is_some() || (left.stones == 0 && left.henges > 0 && hand.stones > 0);
+            match (doomed, captured, henge) {
+                (true, ..) => 4,
+                (_, true, _) => 0,
+                (_, _, false) => 1,
+                (_, _, true) => 2,
+            }
+        };
+        moves.sort_by_key(rank);
+        out.extend(moves);
+    }
+
+    fn canonical_hash(&self) -> u64 {
+        let state = self.state();
+        let hashes = state.board_hashes();
+        let smallest = hashes.iter().copied().min().unwrap_or(0);
+        state.hash ^ hashes[0] ^ smallest
+    }
+
+    /// A tie goes to White, so every finished game has a winner.
+    fn draws_possible(&self) -> bool {
+        false
     }
 
     fn occupant(&self, v: Vertex) -> Option<Occupant> {

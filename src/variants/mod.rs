@@ -356,4 +356,13 @@ impl Position for Game {
     fn forced_move(&self) -> Option<Move> {
         dispatch!(self, g => g.forced_move())
     }
+    fn canonical_hash(&self) -> u64 {
+        dispatch!(self, g => g.canonical_hash())
+    }
+    fn solver_moves(&self, out: &mut Vec<Move>) {
+        dispatch!(self, g => g.solver_moves(out))
+    }
+    fn draws_possible(&self) -> bool {
+        dispatch!(self, g => g.draws_possible())
+    }
 }

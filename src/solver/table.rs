@@ -1,0 +1,80 @@
+//! The transposition table of the proof-number search: proof and disproof
+//! numbers by position key, in two-entry buckets of fixed size. When a
+//! bucket is full the entry that cost less work to compute goes.
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    pn: u32,
+    dn: u32,
+    /// Nodes spent on the entry's subtree; 0 marks a free slot.
+    work: u32,
+}
+
+pub struct Table {
+    entries: Vec<Entry>,
+    mask: usize,
+}
+
+/// The table's size bounds, in megabytes.
+pub const MIN_MB: usize = 1;
+pub const MAX_MB: usize = 16 * 1024;
+
+impl Table {
+    /// A table of about `megabytes` (clamped to `MIN_MB..=MAX_MB`),
+    /// rounded down to a power of two entries.
+    pub fn new(megabytes: usize) -> Table {
+        let bytes = megabytes.clamp(MIN_MB, MAX_MB) << 20;
+        let wanted = bytes / std::mem::size_of::<Entry>();
+        let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        Table {
+            entries: vec![Entry::default(); len],
+            mask: len - 1,
+        }
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        (key as usize) & self.mask & !1
+    }
+
+    /// The stored proof and disproof numbers of `key`.
+    #[inline]
+    pub fn get(&self, key: u64) -> Option<(u32, u32)> {
+        let b = self.bucket(key);
+        self.entries[b..b + 2]
+            .iter()
+            .find(|e| e.work > 0 && e.key == key)
+            .map(|e| (e.pn, e.dn))
+    }
+
+    pub fn put(&mut self, key: u64, pn: u32, dn: u32, work: u64) {
+        let b = self.bucket(key);
+        let work = work.clamp(1, u32::MAX as u64) as u32;
+        let slot = match self.entries[b..b + 2].iter().position(|e| e.work > 0 && e.key == key) {
+            Some(i) => b + i,
+            None if self.entries[b].work <= self.entries[b + 1].work => b,
+            None => b + 1,
+        };
+        self.entries[slot] = Entry { key, pn, dn, work };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_the_costlier_entry_of_a_full_bucket() {
+        let mut table = Table::new(1);
+        let len = table.entries.len() as u64;
+        table.put(2, 1, 2, 100);
+        table.put(2 + len, 3, 4, 5);
+        assert_eq!(table.get(2), Some((1, 2)));
+        assert_eq!(table.get(2 + len), Some((3, 4)));
+        table.put(2 + 2 * len, 5, 6, 50);
+        assert_eq!(table.get(2), Some((1, 2)));
+        assert_eq!(table.get(2 + len), None);
+        assert_eq!(table.get(2 + 2 * len), Some((5, 6)));
+    }
+}
