@@ -32,6 +32,11 @@ impl<S: Clone> History<S> {
         }
     }
 
+    /// The state before the first push: the start of the game.
+    pub fn first(&self) -> &S {
+        self.past.first().unwrap_or(&self.now)
+    }
+
     /// The state before the last push.
     pub fn previous(&self) -> Option<&S> {
         self.past.last()

@@ -64,6 +64,13 @@ fn typed_moves_and_start_options_survive() {
     assert!(record.contains("VO[henge=B4]"), "{record}");
     assert!(record.contains("MV[henge@A1]"), "{record}");
 
+    let mut e = engine(Variant::parse("buying-armies").expect("a War Go preset"));
+    ok(&mut e, "variago-buy b wall 2");
+    ok(&mut e, "variago-buy b done");
+    ok(&mut e, "variago-buy_auto w");
+    let record = round_trip(e, 3, "buying-armies");
+    assert!(record.contains("army-black=wall:2"), "{record}");
+
     let mut e = engine(Variant::Atari);
     ok(&mut e, "variago-start crosscut");
     let record = round_trip(e, 6, "atari-crosscut");

@@ -408,12 +408,22 @@ fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
     }
     setup.start = Start::Empty;
     setup.henge = None;
+    let mut armies = [None, None];
     for (key, value) in &game.options {
-        setup
-            .apply_option(key, value)
-            .map_err(|e| format!("cannot load file: {e}"))?;
+        match key.as_str() {
+            "army-black" => armies[0] = Some(value.as_str()),
+            "army-white" => armies[1] = Some(value.as_str()),
+            _ => setup
+                .apply_option(key, value)
+                .map_err(|e| format!("cannot load file: {e}"))?,
+        }
     }
     let mut next = Engine::new(setup, e.settings.clone());
+    if let [Some(black), Some(white)] = armies {
+        war_go(&mut next)?
+            .buy_armies([black, white])
+            .map_err(|e| format!("cannot load file: {e}"))?;
+    }
     if !game.white_setup.is_empty() {
         return Err("cannot load file: white setup stones are not supported".into());
     }

@@ -286,9 +286,16 @@ impl Engine {
 
     /// The SGF view of the game (standard Go encoding).
     pub fn sgf_game(&self) -> SgfGame {
+        let mut options = self.setup.options();
+        if let Game::WarGo(game) = &self.game {
+            if let Some([black, white]) = game.bought_armies() {
+                options.push(("army-black".into(), black));
+                options.push(("army-white".into(), white));
+            }
+        }
         SgfGame {
             variant: (self.setup.variant != Variant::Go).then(|| self.setup.variant.name().to_string()),
-            options: self.setup.options(),
+            options,
             size: self.setup.size,
             komi: Some(self.setup.komi),
             black_setup: self.handicap.clone(),

@@ -169,6 +169,40 @@ impl WarGo {
         Some((s.credit[color.index()], s.buying[color.index()]))
     }
 
+    /// The armies both sides bought, as `piece:count,...` (Buying Armies),
+    /// for the game record; `None` for presets without buying or while a
+    /// side still buys.
+    pub fn bought_armies(&self) -> Option<[String; 2]> {
+        self.preset.credit?;
+        let start = self.history.first();
+        if start.buying.iter().any(|&b| b) {
+            return None;
+        }
+        Some(Color::BOTH.map(|c| {
+            let hand = start.hands[c.index()];
+            let parts: Vec<String> = Army::ALL
+                .iter()
+                .filter(|&&a| hand.get(a) > 0)
+                .map(|&a| format!("{}:{}", a.name(), hand.get(a)))
+                .collect();
+            parts.join(",")
+        }))
+    }
+
+    /// Buys the armies of a game record (see `bought_armies`) and ends the
+    /// buying of both sides.
+    pub fn buy_armies(&mut self, armies: [&str; 2]) -> Result<(), String> {
+        for color in Color::BOTH {
+            for item in armies[color.index()].split(',').filter(|s| !s.is_empty()) {
+                let (name, count) = item.split_once(':').ok_or_else(|| format!("bad army item '{item}'"))?;
+                let count: u32 = count.parse().map_err(|_| format!("bad army count '{item}'"))?;
+                self.buy(color, Army::parse(name)?, count)?;
+            }
+            self.finish_buying(color)?;
+        }
+        Ok(())
+    }
+
     /// Buys `count` of `army` for `color` during the setup phase.
     pub fn buy(&mut self, color: Color, army: Army, count: u32) -> Result<(), String> {
         self.check_buying(color)?;
