@@ -2,14 +2,15 @@
 //! numbers by position key, in two-entry buckets of fixed size. When a
 //! bucket is full the entry that cost less work to compute goes.
 
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    pn: u32,
-    dn: u32,
-    /// Nodes spent on the entry's subtree; 0 marks a free slot.
-    work: u32,
-}
+/// One entry as plain words, so that a new table is zeroed memory from
+/// the allocator rather than written entry by entry: the key, the proof
+/// and disproof numbers (high and low half), and the nodes spent on the
+/// entry's subtree (0 marks a free slot).
+type Entry = [u64; 3];
+
+const KEY: usize = 0;
+const NUMBERS: usize = 1;
+const WORK: usize = 2;
 
 pub struct Table {
     entries: Vec<Entry>,
@@ -28,7 +29,7 @@ impl Table {
         let wanted = bytes / std::mem::size_of::<Entry>();
         let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
         Table {
-            entries: vec![Entry::default(); len],
+            entries: vec![[0; 3]; len],
             mask: len - 1,
         }
     }
@@ -44,19 +45,18 @@ impl Table {
         let b = self.bucket(key);
         self.entries[b..b + 2]
             .iter()
-            .find(|e| e.work > 0 && e.key == key)
-            .map(|e| (e.pn, e.dn))
+            .find(|e| e[WORK] > 0 && e[KEY] == key)
+            .map(|e| ((e[NUMBERS] >> 32) as u32, e[NUMBERS] as u32))
     }
 
     pub fn put(&mut self, key: u64, pn: u32, dn: u32, work: u64) {
         let b = self.bucket(key);
-        let work = work.clamp(1, u32::MAX as u64) as u32;
-        let slot = match self.entries[b..b + 2].iter().position(|e| e.work > 0 && e.key == key) {
+        let slot = match self.entries[b..b + 2].iter().position(|e| e[WORK] > 0 && e[KEY] == key) {
             Some(i) => b + i,
-            None if self.entries[b].work <= self.entries[b + 1].work => b,
+            None if self.entries[b][WORK] <= self.entries[b + 1][WORK] => b,
             None => b + 1,
         };
-        self.entries[slot] = Entry { key, pn, dn, work };
+        self.entries[slot] = [key, (pn as u64) << 32 | dn as u64, work.max(1)];
     }
 }
 
