@@ -318,13 +318,15 @@ impl Engine {
 }
 
 /// Empty points at most for the solver to be tried, by variant: where a
-/// proof of the rest of the game is within reach of a move's budget.
+/// proof of the rest of the game is within reach of a move's budget (see
+/// the measurements in README.md, "Solving"). GoRoGo's bound only skips
+/// the first few moves, whose proofs take hours.
 fn solver_empties(variant: &str) -> Option<usize> {
     match variant {
-        "gorogo" => Some(usize::MAX),
+        "gorogo" => Some(16),
         "atari" => Some(20),
-        "migoyugo" => Some(12),
-        "yugo" => Some(6),
+        "migoyugo" => Some(8),
+        "yugo" => Some(8),
         _ => None,
     }
 }
