@@ -2,8 +2,7 @@
 //! numbers by position key, in two-entry buckets of fixed size. When a
 //! bucket is full the entry that cost less work to compute goes.
 
-/// One entry as plain words, so that a new table is zeroed memory from
-/// the allocator rather than written entry by entry: the key, the proof
+/// One entry as plain words: the key, the proof
 /// and disproof numbers (high and low half), and the nodes spent on the
 /// entry's subtree (0 marks a free slot).
 type Entry = [u64; 3];
@@ -19,19 +18,23 @@ pub struct Table {
 
 /// The table's size bounds, in megabytes.
 pub const MIN_MB: usize = 1;
-pub const MAX_MB: usize = 16 * 1024;
+pub const MAX_MB: usize = 8 * 1024;
 
 impl Table {
     /// A table of about `megabytes` (clamped to `MIN_MB..=MAX_MB`),
-    /// rounded down to a power of two entries.
+    /// rounded down to a power of two entries; halved while the memory
+    /// cannot be had.
     pub fn new(megabytes: usize) -> Table {
         let bytes = megabytes.clamp(MIN_MB, MAX_MB) << 20;
         let wanted = bytes / std::mem::size_of::<Entry>();
-        let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        Table {
-            entries: vec![[0; 3]; len],
-            mask: len - 1,
+        let mut len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let mut entries: Vec<Entry> = Vec::new();
+        while entries.try_reserve_exact(len).is_err() && len > 1024 {
+            log::warn!("no memory for a solver table of {len} entries; halving it");
+            len /= 2;
         }
+        entries.resize(len, [0; 3]);
+        Table { entries, mask: len - 1 }
     }
 
     #[inline]
