@@ -28,12 +28,12 @@ impl Table {
         let bytes = megabytes.clamp(MIN_MB, MAX_MB) << 20;
         let wanted = bytes / std::mem::size_of::<Entry>();
         let mut len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        let mut entries: Vec<Entry> = Vec::new();
-        while entries.try_reserve_exact(len).is_err() && len > 1024 {
+        while len > 1024 && Vec::<Entry>::new().try_reserve_exact(len).is_err() {
             log::warn!("no memory for a solver table of {len} entries; halving it");
             len /= 2;
         }
-        entries.resize(len, [0; 3]);
+        // Zeroed by the allocator: untouched pages cost nothing.
+        let entries = vec![[0; 3]; len];
         Table { entries, mask: len - 1 }
     }
 
