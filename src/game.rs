@@ -178,6 +178,12 @@ pub trait Position: Clone + Send + Sync + 'static {
         None
     }
 
+    /// Points inside a zone where pieces gain powers (War Go's tao zones),
+    /// for displays; empty for variants without zones.
+    fn zones(&self) -> Vec<Vertex> {
+        Vec::new()
+    }
+
     /// Plays random moves from here to the end and returns the game's value
     /// for black. Records each played move in `trace` for AMAF statistics.
     /// Variants override this with a fast playout on a lightweight board.

@@ -43,6 +43,10 @@ struct GameArgs {
     /// GoRoGo's setup henge: a vertex, or auto to let the engine choose as White (default C3)
     #[arg(long, value_name = "VERTEX|auto", global = true)]
     henge: Option<String>,
+    /// A War Go preset file (format: presets/wargo.ini); plays the section
+    /// named by --variant if the file has it, else its last section
+    #[arg(long, value_name = "FILE", global = true)]
+    preset: Option<std::path::PathBuf>,
 }
 
 #[derive(clap::Args, Debug, Clone)]
@@ -150,9 +154,13 @@ fn fail(message: String) -> ! {
 fn setup_from(args: &GameArgs) -> Result<Setup, String> {
     let variant = Variant::parse(&args.variant)
         .ok_or_else(|| format!("unknown variant '{}' (known: {})", args.variant, Variant::list()))?;
-    let mut setup = Setup::new(variant);
+    let mut setup = match &args.preset {
+        Some(path) => preset_setup(path, &args.variant)?,
+        None => Setup::new(variant),
+    };
+    let variant = setup.variant;
     if let Some(size) = args.size {
-        if !variant.accepts_size(size) {
+        if !setup.accepts_size(size) {
             return Err(format!("unacceptable size {size} for {}", variant.name()));
         }
         setup.size = size;
@@ -179,6 +187,31 @@ fn setup_from(args: &GameArgs) -> Result<Setup, String> {
         }
     }
     Ok(setup)
+}
+
+/// The setup of a War Go preset read from a file.
+fn preset_setup(path: &std::path::Path, wanted: &str) -> Result<Setup, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut library = variago::variants::wargo::presets::Library::builtin();
+    let names = library.add(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let wanted = wanted.to_ascii_lowercase();
+    let name = names
+        .iter()
+        .find(|n| **n == wanted)
+        .or(names.last())
+        .expect("a file has a section");
+    let preset = library.preset(name).map_err(|e| format!("{}: {e}", path.display()))?;
+    let variant = if preset.credit.is_some() {
+        Variant::BuyingArmies
+    } else {
+        Variant::WarGo
+    };
+    Ok(Setup {
+        size: preset.size,
+        komi: preset.komi,
+        preset: Some(std::sync::Arc::new(preset)),
+        ..Setup::new(variant)
+    })
 }
 
 fn settings_from(args: &SearchArgs) -> SearchSettings {

@@ -143,7 +143,9 @@ pub fn write(game: &SgfGame, result: Option<&str>) -> String {
     for (tag, stones) in [("AB", &game.black_setup), ("AW", &game.white_setup)] {
         if !stones.is_empty() {
             out += tag;
-            for &v in stones {
+            let mut sorted = stones.clone();
+            sorted.sort();
+            for v in sorted {
                 out += &format!("[{}]", sgf_point(v, size));
             }
         }

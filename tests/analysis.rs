@@ -177,3 +177,21 @@ fn analysis_works_in_every_variant() {
         assert_eq!(s.response(), vec!["= variago"]);
     }
 }
+
+#[test]
+fn a_forced_move_is_still_reported() {
+    let mut s = Session::start(&["--variant", "atari", "--size", "5"]);
+    for line in ["play b B1", "play w A1"] {
+        s.send(line);
+        assert_eq!(s.response(), vec!["="]);
+    }
+    // Black captures at A2 at once: the search does not run, but Sabaki
+    // still gets one info line naming the move.
+    s.send("lz-analyze b 10");
+    assert_eq!(s.line(), "=");
+    let line = s.line();
+    assert!(line.starts_with("info move A2 "), "{line}");
+    s.send("name");
+    while !s.line().is_empty() {}
+    assert_eq!(s.response(), vec!["= variago"]);
+}

@@ -1,24 +1,16 @@
 //! GoGui's ruler protocol and analyze commands, for every variant: what
 //! GoGui asks after each move, checked against the engine's own view.
 
-use variago::gtp::engine::{Engine, SearchSettings};
+use variago::gtp::engine::Engine;
 use variago::gtp::execute_line;
 use variago::{Move, Position, Setup, Variant};
 
-fn engine(variant: Variant) -> Engine {
-    let settings = SearchSettings {
-        playouts: Some(60),
-        time: None,
-        ..SearchSettings::default()
-    };
-    Engine::new(Setup::new(variant), settings)
-}
+mod common;
 
-fn ok(e: &mut Engine, line: &str) -> String {
-    let answer = execute_line(e, line).expect("a response");
-    assert!(answer.starts_with('='), "{line}: {answer}");
-    assert!(answer.ends_with("\n\n"), "{line}: {answer:?}");
-    answer[1..].trim().to_string()
+use common::ok;
+
+fn engine(variant: Variant) -> Engine {
+    Engine::new(Setup::new(variant), common::settings(60, 0))
 }
 
 /// The clickable moves the ruler must list: plain placements and pass.

@@ -104,8 +104,15 @@ fn stream_search(
     let mut lines: Vec<String> = Vec::new();
     let live = e.live();
     let mut out = e.output.take();
-    let mut callback = |stats: &[MoveStats], _playouts: u64| {
-        let line = info_line(stats, format) + "\n";
+    let reported = std::sync::atomic::AtomicBool::new(false);
+    let mut write_info = |stats: &[MoveStats]| {
+        let line = info_line(stats, format);
+        // An empty line would end the response early for the client.
+        if line.is_empty() {
+            return;
+        }
+        reported.store(true, std::sync::atomic::Ordering::Relaxed);
+        let line = line + "\n";
         match out.as_mut() {
             Some(w) => {
                 let _ = w.write_all(line.as_bytes());
@@ -114,6 +121,7 @@ fn stream_search(
             None => lines.push(line),
         }
     };
+    let mut callback = |stats: &[MoveStats], _playouts: u64| write_info(stats);
     // An open-ended analysis stops at the next input line; a move search
     // runs its budget unless interrupted.
     let pending = e.pending.clone();
@@ -137,6 +145,10 @@ fn stream_search(
         }
     };
     let result = search::search_with(&game, limits, &e.settings.config, &stop, Some(report));
+    // A search shorter than one interval (or a forced move) still reports once.
+    if !reported.load(std::sync::atomic::Ordering::Relaxed) {
+        write_info(&result.moves);
+    }
     e.output = out;
     for line in lines {
         e.emit(&line);

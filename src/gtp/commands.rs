@@ -7,7 +7,7 @@ use super::engine::Engine;
 use crate::color::Color;
 use crate::game::{Outcome, Position};
 use crate::handicap;
-use crate::moves::{Move, Vertex};
+use crate::moves::{Move, Piece, Vertex};
 use crate::search::time::{TimeLeft, TimeSystem};
 use crate::sgf;
 use crate::variants::{gorogo, Game, Setup, Start, Variant};
@@ -62,6 +62,9 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("variago-hand", hand),
     ("variago-setup_henge", setup_henge),
     ("variago-button", button),
+    ("variago-buy", buy),
+    ("variago-buy_auto", buy_auto),
+    ("variago-credit", credit),
 ];
 
 /// Every table of commands: the standard ones and the extensions above,
@@ -96,7 +99,7 @@ fn quit(e: &mut Engine, a: &Args) -> Reply {
 fn boardsize(e: &mut Engine, a: &Args) -> Reply {
     a.count(1, 1)?;
     let size: usize = a.int(0).map_err(|_| "unacceptable size".to_string())?;
-    if !e.variant().accepts_size(size) {
+    if !e.setup.accepts_size(size) {
         return Err("unacceptable size".into());
     }
     e.reset(Setup {
@@ -176,6 +179,10 @@ fn generate(e: &mut Engine, a: &Args, commit: bool, typed: bool, resign: bool) -
     let color = a.color(0)?;
     if let Some(answer) = answer_when_over(e, color) {
         return Ok(answer);
+    }
+    if let Game::WarGo(game) = &mut e.game {
+        // Buying Armies: the engine buys for any side that has not yet.
+        game.buy_auto_all();
     }
     let Some(mv) = choose(e, color, resign)? else {
         return Ok("resign".into());
@@ -407,8 +414,6 @@ fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
             .map_err(|e| format!("cannot load file: {e}"))?;
     }
     let mut next = Engine::new(setup, e.settings.clone());
-    next.clock = e.clock.clone();
-    next.interrupt = e.interrupt.clone();
     if !game.white_setup.is_empty() {
         return Err("cannot load file: white setup stones are not supported".into());
     }
@@ -424,7 +429,7 @@ fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
         (0, Some(c)) => c,
         _ => next.game.to_move(),
     };
-    *e = next;
+    e.take_game(next);
     Ok(to_move.name().into())
 }
 
@@ -489,7 +494,11 @@ fn hand(e: &mut Engine, a: &Args) -> Reply {
         .ok_or_else(|| format!("{} is not played from a hand", e.variant().name()))?;
     Ok(hand
         .iter()
-        .map(|(piece, n)| format!("{piece} {n}"))
+        .map(|(piece, n)| match piece {
+            // A bomb's mode is chosen at the drop, not held in the hand.
+            Piece::Bomb(_) => format!("bomb {n}"),
+            _ => format!("{piece} {n}"),
+        })
         .collect::<Vec<_>>()
         .join(" "))
 }
@@ -522,4 +531,55 @@ fn button(e: &mut Engine, a: &Args) -> Reply {
         Game::Yugo(yugo) => Ok(yugo.button().map_or("none", Color::name).into()),
         _ => Err(format!("{} has no button", e.variant().name())),
     }
+}
+
+/// The War Go game behind the engine, for the buying commands.
+fn war_go(e: &mut Engine) -> Result<&mut crate::variants::wargo::WarGo, String> {
+    let name = e.variant().name();
+    match &mut e.game {
+        Game::WarGo(game) => Ok(game),
+        _ => Err(format!("{name} has no buying phase")),
+    }
+}
+
+/// `variago-buy COLOR PIECE [COUNT]` buys pieces for a side's army before
+/// play (Buying Armies); `variago-buy COLOR done` ends its buying. Answers
+/// the credit left.
+fn buy(e: &mut Engine, a: &Args) -> Reply {
+    a.count(2, 3)?;
+    let color = a.color(0)?;
+    let game = war_go(e)?;
+    let what = a.word(1)?;
+    if what.eq_ignore_ascii_case("done") {
+        a.count(2, 2)?;
+        game.finish_buying(color)?;
+    } else {
+        let army = crate::variants::wargo::pieces::Army::parse(what)?;
+        let count: u32 = if a.len() == 3 { a.int(2)? } else { 1 };
+        if count == 0 {
+            return Err("syntax error: buy at least one piece".into());
+        }
+        game.buy(color, army, count)?;
+    }
+    Ok(game.credit(color).map_or(0, |(c, _)| c).to_string())
+}
+
+/// `variago-buy_auto COLOR`: the engine buys the side's army and is done.
+fn buy_auto(e: &mut Engine, a: &Args) -> Reply {
+    a.count(1, 1)?;
+    let color = a.color(0)?;
+    let game = war_go(e)?;
+    game.buy_auto(color)?;
+    let hand = game.state().hands[color.index()];
+    Ok(hand.text())
+}
+
+/// `variago-credit COLOR`: the credit left and whether the side still
+/// buys, e.g. `12 buying` or `0 done`.
+fn credit(e: &mut Engine, a: &Args) -> Reply {
+    a.count(1, 1)?;
+    let color = a.color(0)?;
+    let game = war_go(e)?;
+    let (credit, buying) = game.credit(color).ok_or("this preset has no buying phase")?;
+    Ok(format!("{credit} {}", if buying { "buying" } else { "done" }))
 }

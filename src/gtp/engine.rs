@@ -158,6 +158,10 @@ impl Engine {
     /// inserted where the variant allows it.
     pub fn position_for(&self, color: Color) -> Result<Game, String> {
         let mut game = self.game.clone();
+        if let Game::WarGo(war) = &mut game {
+            // Buying Armies: a side still buying lets the engine buy for it.
+            war.buy_auto_all();
+        }
         if game.to_move() != color && game.outcome().is_none() {
             game.play(color.opponent(), Move::Pass)
                 .map_err(|_| format!("it is {}'s turn", game.to_move()))?;
@@ -272,6 +276,19 @@ impl Engine {
             time: None,
         };
         gorogo::choose_setup_henge(|game| search::search(game, limits, &config, &self.interrupt).winrate)
+    }
+
+    /// Replaces the game with the one `loaded` holds (built aside by
+    /// `loadsgf`), keeping this engine's session: clock, client output,
+    /// input counters and options.
+    pub fn take_game(&mut self, loaded: Engine) {
+        self.save_game(false);
+        self.sgf_saved = false;
+        self.setup = loaded.setup;
+        self.game = loaded.game;
+        self.record = loaded.record;
+        self.handicap = loaded.handicap;
+        self.passes_after_end = loaded.passes_after_end;
     }
 
     /// Appends the game to the `--sgf` file once it is decided (and, at the

@@ -70,7 +70,7 @@ fn is_special(o: Occupant) -> bool {
     !matches!(o.piece, Piece::Stone | Piece::Pawn | Piece::Migo) || o.owner == Owner::Neutral
 }
 
-/// Labels for every special piece, squares around neutral ones.
+/// Labels for every special piece, squares around neutral ones, marks on zones.
 fn pieces_gfx(game: &Game) -> String {
     let mut labels = Vec::new();
     let mut neutral = Vec::new();
@@ -91,6 +91,11 @@ fn pieces_gfx(game: &Game) -> String {
     }
     if !neutral.is_empty() {
         gfx.push(format!("SQUARE {}", neutral.join(" ")));
+    }
+    // Zones where pieces gain powers (War Go's tao zones) are marked.
+    let zones: Vec<String> = game.zones().iter().map(Vertex::to_string).collect();
+    if !zones.is_empty() {
+        gfx.push(format!("MARK {}", zones.join(" ")));
     }
     gfx.join("\n")
 }

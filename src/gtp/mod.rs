@@ -16,8 +16,9 @@ pub mod parse;
 use args::Args;
 use engine::Engine;
 use std::io::{BufRead, Write};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::sync::Arc;
 
 /// Runs one input line and returns its response, `None` when the line holds
 /// no command. A streaming command's lines are part of the response unless
@@ -50,14 +51,21 @@ pub fn run(mut engine: Engine, input: impl BufRead + Send + 'static, output: imp
     let (sender, receiver) = mpsc::channel::<String>();
     let interrupt = engine.interrupt.clone();
     let pending = engine.pending.clone();
+    // Lines read but not yet answered: `# interrupt` only counts while a
+    // command runs or waits, so that a late one cannot cut the next search short.
+    let unanswered = Arc::new(AtomicUsize::new(0));
+    let reader_unanswered = unanswered.clone();
     std::thread::spawn(move || {
         for line in input.split(b'\n') {
             let Ok(bytes) = line else { break };
             let text = String::from_utf8_lossy(&bytes).into_owned();
             if parse::is_interrupt(&text) {
-                interrupt.store(true, Ordering::Relaxed);
+                if reader_unanswered.load(Ordering::SeqCst) > 0 {
+                    interrupt.store(true, Ordering::SeqCst);
+                }
                 continue;
             }
+            reader_unanswered.fetch_add(1, Ordering::SeqCst);
             pending.fetch_add(1, Ordering::Relaxed);
             if sender.send(text).is_err() {
                 break;
@@ -67,7 +75,10 @@ pub fn run(mut engine: Engine, input: impl BufRead + Send + 'static, output: imp
     engine.output = Some(Box::new(output));
     for line in receiver {
         engine.pending.fetch_sub(1, Ordering::Relaxed);
-        if let Some(response) = execute_line(&mut engine, &line) {
+        let response = execute_line(&mut engine, &line);
+        unanswered.fetch_sub(1, Ordering::SeqCst);
+        engine.interrupt.store(false, Ordering::SeqCst);
+        if let Some(response) = response {
             engine.emit(&response);
         }
         engine.save_game(true);

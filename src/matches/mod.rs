@@ -304,6 +304,12 @@ impl Program {
         self.send(&format!("boardsize {}", setup.size))?;
         self.send("clear_board")?;
         self.send(&format!("komi {}", setup.komi))?;
+        if setup.variant == Variant::BuyingArmies && self.knows("variago-buy_auto") {
+            // Both engines buy the same armies by the same rule, so every
+            // program in the match starts play from the same hands.
+            self.send("variago-buy_auto b")?;
+            self.send("variago-buy_auto w")?;
+        }
         Ok(())
     }
 

@@ -383,7 +383,7 @@ fn forced<P: Position>(root: &P, mv: Move, elapsed: Duration) -> SearchResult {
         elapsed,
         moves: vec![MoveStats {
             mv,
-            visits: 0,
+            visits: 1,
             winrate,
             pv: vec![mv],
         }],

@@ -44,6 +44,9 @@ pub struct TimeLeft {
     pub stones: u32,
 }
 
+/// The longest thought for one move, in seconds: a day.
+pub const MAX_THINK: f64 = 86_400.0;
+
 /// Seconds kept back for process and pipe latency.
 pub const SAFETY_MARGIN: f64 = 0.3;
 
@@ -95,7 +98,13 @@ impl Clock {
             };
             spend.min(cap) - SAFETY_MARGIN
         };
-        Some(Duration::from_secs_f64(seconds.max(0.01)))
+        // Absurd clock values (1e300 seconds) must not overflow a Duration.
+        let seconds = if seconds.is_nan() {
+            0.01
+        } else {
+            seconds.clamp(0.01, MAX_THINK)
+        };
+        Some(Duration::from_secs_f64(seconds))
     }
 }
 
@@ -132,6 +141,26 @@ mod tests {
         );
         let t = clock.budget(Color::White, 40).unwrap().as_secs_f64();
         assert!(t > 1.0 && t < 2.0, "{t}");
+    }
+
+    #[test]
+    fn absurd_clocks_give_a_bounded_budget() {
+        let mut clock = Clock::default();
+        clock.set_system(TimeSystem::from_gtp(1e300, 0.0, 0));
+        assert_eq!(clock.budget(Color::Black, 40).unwrap().as_secs_f64(), MAX_THINK);
+        clock.set_system(TimeSystem::ByoYomi {
+            main: 0.0,
+            period: 1e308,
+            periods: 1,
+        });
+        clock.set_left(
+            Color::Black,
+            TimeLeft {
+                seconds: 1e308,
+                stones: 0,
+            },
+        );
+        assert_eq!(clock.budget(Color::Black, 40).unwrap().as_secs_f64(), MAX_THINK);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use super::{Setup, Start};
 use crate::board::{zobrist, Board, BLACK, WHITE};
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Owner, Position};
+use crate::game::{Illegal, Occupant, Outcome, Position};
 use crate::history::History;
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
@@ -254,16 +254,7 @@ impl Position for AtariGo {
     }
 
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
-        let board = self.board();
-        let owner = match board.cell(board.point(v)) {
-            BLACK => Color::Black,
-            WHITE => Color::White,
-            _ => return None,
-        };
-        Some(Occupant {
-            owner: Owner::Player(owner),
-            piece: Piece::Stone,
-        })
+        super::plain_stone(self.board(), v)
     }
 
     fn status_lines(&self) -> Vec<String> {
@@ -273,6 +264,23 @@ impl Position for AtariGo {
 
     fn captures(&self) -> [u32; 2] {
         self.history.now.captures
+    }
+
+    /// A capture wins at once. Playouts cannot tell it from a move that
+    /// keeps the capture for later (every playout takes it), so without
+    /// this the search could pick any move at a 100% win rate.
+    fn forced_move(&self) -> Option<Move> {
+        if self.history.now.winner.is_some() {
+            return None;
+        }
+        let board = self.board();
+        let color = self.to_move();
+        board
+            .empties()
+            .iter()
+            .map(|&p| p as usize)
+            .find(|&p| board.captures_at(p, color))
+            .map(|p| Move::Place(board.vertex(p)))
     }
 
     /// Random non-suicide placements, except that an available capture is

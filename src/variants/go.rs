@@ -2,9 +2,9 @@
 //! suicide, two passes end the game.
 
 use super::Setup;
-use crate::board::{zobrist, Board, BLACK, WHITE};
+use crate::board::{zobrist, Board};
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Owner, Position};
+use crate::game::{Illegal, Occupant, Outcome, Position};
 use crate::history::History;
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
@@ -73,6 +73,16 @@ impl Go {
             }
             Move::Drop(piece, _) => Err(Illegal::new(format!("Go has no {piece}"))),
             Move::Step(..) => Err(Illegal::new("pieces do not move in Go")),
+        }
+    }
+}
+
+/// Takes back one occurrence of a board hash from a superko record (undo).
+pub fn forget_position(seen: &mut HashMap<u64, u32>, hash: u64) {
+    if let Some(count) = seen.get_mut(&hash) {
+        *count -= 1;
+        if *count == 0 {
+            seen.remove(&hash);
         }
     }
 }
@@ -189,12 +199,7 @@ impl Position for Go {
             return false;
         }
         if current != self.board().hash() {
-            if let Some(count) = self.seen.get_mut(&current) {
-                *count -= 1;
-                if *count == 0 {
-                    self.seen.remove(&current);
-                }
-            }
+            forget_position(&mut self.seen, current);
         }
         true
     }
@@ -225,16 +230,7 @@ impl Position for Go {
     }
 
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
-        let board = self.board();
-        let owner = match board.cell(board.point(v)) {
-            BLACK => Color::Black,
-            WHITE => Color::White,
-            _ => return None,
-        };
-        Some(Occupant {
-            owner: Owner::Player(owner),
-            piece: Piece::Stone,
-        })
+        super::plain_stone(self.board(), v)
     }
 
     fn status_lines(&self) -> Vec<String> {

@@ -8,12 +8,22 @@ pub mod atari;
 pub mod go;
 pub mod gorogo;
 pub mod migoyugo;
+pub mod wargo;
 pub mod yugo;
 
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Position};
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
+
+/// The plain stone on a vertex of a Go board, for variants with no other pieces.
+fn plain_stone(board: &crate::board::Board, v: Vertex) -> Option<Occupant> {
+    let color = crate::board::color_of(board.cell(board.point(v)))?;
+    Some(Occupant {
+        owner: crate::game::Owner::Player(color),
+        piece: crate::moves::Piece::Stone,
+    })
+}
 
 /// Where a game starts, for variants with more than one start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -49,15 +59,23 @@ pub enum Variant {
     Migoyugo,
     GoRoGo,
     Yugo,
+    WarGo,
+    CenterOfTao,
+    MercenaryGo,
+    BuyingArmies,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 5] = [
+    pub const ALL: [Variant; 9] = [
         Variant::Go,
         Variant::Atari,
         Variant::Yugo,
         Variant::GoRoGo,
         Variant::Migoyugo,
+        Variant::WarGo,
+        Variant::CenterOfTao,
+        Variant::MercenaryGo,
+        Variant::BuyingArmies,
     ];
 
     pub fn name(self) -> &'static str {
@@ -67,6 +85,10 @@ impl Variant {
             Variant::Migoyugo => "migoyugo",
             Variant::GoRoGo => "gorogo",
             Variant::Yugo => "yugo",
+            Variant::WarGo => "wargo",
+            Variant::CenterOfTao => "center-of-tao",
+            Variant::MercenaryGo => "mercenary-go",
+            Variant::BuyingArmies => "buying-armies",
         }
     }
 
@@ -81,6 +103,12 @@ impl Variant {
             }
             Variant::GoRoGo => "GoRoGo: 5x5 with neutral henge pieces, most captures wins (--henge)",
             Variant::Yugo => "Yugo: pawns and kings, the button, komi 7; pass takes the button while it is free",
+            Variant::WarGo => "War Go: Go with an army of nine special pieces in each hand; 19x19, sizes 9-25",
+            Variant::CenterOfTao => "Center of Tao: Go with four taos in the centre where soldiers step; 19x19",
+            Variant::MercenaryGo => "Mercenary Go: Go with nine mercenaries on the star points; 19x19",
+            Variant::BuyingArmies => {
+                "Buying Armies: War Go where each side buys its army with a credit first (variago-buy)"
+            }
         }
     }
 
@@ -92,7 +120,19 @@ impl Variant {
             Variant::Migoyugo => "Migoyugo",
             Variant::GoRoGo => "GoRoGo",
             Variant::Yugo => "Yugo",
+            Variant::WarGo => "WarGo",
+            Variant::CenterOfTao => "CenterOfTao",
+            Variant::MercenaryGo => "MercenaryGo",
+            Variant::BuyingArmies => "BuyingArmies",
         }
+    }
+
+    /// True for the variants played from a War Go preset.
+    pub fn is_war_go(self) -> bool {
+        matches!(
+            self,
+            Variant::WarGo | Variant::CenterOfTao | Variant::MercenaryGo | Variant::BuyingArmies
+        )
     }
 
     pub fn parse(text: &str) -> Option<Variant> {
@@ -101,6 +141,10 @@ impl Variant {
             "atari-go" | "atarigo" | "capture-go" => "atari",
             "standard" | "baduk" | "weiqi" => "go",
             "go-ro-go" => "gorogo",
+            "war-go" => "wargo",
+            "centeroftao" | "center-of-the-tao" => "center-of-tao",
+            "mercenarygo" | "mercenary" => "mercenary-go",
+            "buyingarmies" | "buying" => "buying-armies",
             other => other,
         };
         Variant::ALL.into_iter().find(|v| v.name() == alias)
@@ -110,6 +154,7 @@ impl Variant {
         match self {
             Variant::Migoyugo => 8,
             Variant::GoRoGo => gorogo::SIZE,
+            v if v.is_war_go() => wargo::builtin_preset(v).map_or(19, |p| p.size),
             _ => 9,
         }
     }
@@ -118,13 +163,14 @@ impl Variant {
         match self {
             Variant::Migoyugo => (4..=19).contains(&size),
             Variant::GoRoGo => size == gorogo::SIZE,
+            v if v.is_war_go() => wargo::builtin_preset(v).is_some_and(|p| p.fits(size)),
             _ => (2..=crate::moves::MAX_SIZE).contains(&size),
         }
     }
 
     pub fn default_komi(self) -> f32 {
         match self {
-            Variant::Go => 7.5,
+            Variant::Go | Variant::WarGo | Variant::CenterOfTao | Variant::MercenaryGo | Variant::BuyingArmies => 7.5,
             Variant::Atari | Variant::Migoyugo | Variant::GoRoGo => 0.0,
             Variant::Yugo => 7.0,
         }
@@ -145,6 +191,8 @@ pub struct Setup {
     pub start: Start,
     /// GoRoGo's setup henge; `None` is the centre.
     pub henge: Option<Vertex>,
+    /// A War Go preset from a file (`--preset`); `None` is the variant's own.
+    pub preset: Option<std::sync::Arc<wargo::presets::Preset>>,
 }
 
 impl Setup {
@@ -156,6 +204,15 @@ impl Setup {
             komi: variant.default_komi(),
             start: Start::Empty,
             henge: None,
+            preset: None,
+        }
+    }
+
+    /// True when the game accepts a board of `size`.
+    pub fn accepts_size(&self, size: usize) -> bool {
+        match &self.preset {
+            Some(preset) => preset.fits(size),
+            None => self.variant.accepts_size(size),
         }
     }
 
@@ -194,6 +251,7 @@ pub enum Game {
     Migoyugo(migoyugo::Migoyugo),
     GoRoGo(gorogo::GoRoGo),
     Yugo(yugo::Yugo),
+    WarGo(wargo::WarGo),
 }
 
 impl Game {
@@ -204,6 +262,9 @@ impl Game {
             Variant::Migoyugo => Game::Migoyugo(migoyugo::Migoyugo::new(setup)),
             Variant::GoRoGo => Game::GoRoGo(gorogo::GoRoGo::new(setup)),
             Variant::Yugo => Game::Yugo(yugo::Yugo::new(setup)),
+            Variant::WarGo | Variant::CenterOfTao | Variant::MercenaryGo | Variant::BuyingArmies => {
+                Game::WarGo(wargo::WarGo::new(setup))
+            }
         }
     }
 }
@@ -217,6 +278,7 @@ macro_rules! dispatch {
             Game::Migoyugo($game) => $body,
             Game::GoRoGo($game) => $body,
             Game::Yugo($game) => $body,
+            Game::WarGo($game) => $body,
         }
     };
 }
@@ -272,6 +334,9 @@ impl Position for Game {
     }
     fn hand(&self, color: Color) -> Option<Vec<(Piece, u32)>> {
         dispatch!(self, g => g.hand(color))
+    }
+    fn zones(&self) -> Vec<Vertex> {
+        dispatch!(self, g => g.zones())
     }
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
         dispatch!(self, g => g.rollout(rng, trace))

@@ -1,0 +1,468 @@
+//! War Go and its relatives: Go with an army of special pieces in each
+//! hand (War Go), four taos in the centre (Center of Tao), nine
+//! mercenaries on the star points (Mercenary Go), or armies bought with a
+//! credit before play (Buying Armies). Each is a preset: data, not code.
+//!
+//! Area scoring as in Tromp-Taylor, komi 7.5, positional superko over the
+//! whole board (special pieces included), no suicide, two passes end.
+
+pub mod pieces;
+pub mod playout;
+pub mod presets;
+pub mod rules;
+pub mod zones;
+
+use super::{Setup, Variant};
+use crate::board::zobrist;
+use crate::color::Color;
+use crate::game::{Illegal, Occupant, Outcome, Position};
+use crate::history::History;
+use crate::moves::{Move, Piece, Vertex};
+use pieces::{Army, Hand};
+use presets::Preset;
+use rand::rngs::SmallRng;
+use rules::State;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// The built-in preset of a variant of the War Go family.
+pub fn builtin_preset(variant: Variant) -> Option<Preset> {
+    let name = match variant {
+        Variant::WarGo => "wargo",
+        Variant::CenterOfTao => "center-of-tao",
+        Variant::MercenaryGo => "mercenary-go",
+        Variant::BuyingArmies => "buying-armies",
+        _ => return None,
+    };
+    presets::Library::builtin().preset(name).ok()
+}
+
+#[derive(Clone, Debug)]
+pub struct WarGo {
+    history: History<State>,
+    komi: f32,
+    /// How often each board hash has occurred: positional superko.
+    seen: HashMap<u64, u32>,
+    preset: Arc<Preset>,
+    name: &'static str,
+}
+
+impl WarGo {
+    pub fn new(setup: &Setup) -> WarGo {
+        let preset = setup
+            .preset
+            .clone()
+            .or_else(|| builtin_preset(setup.variant).map(Arc::new))
+            .expect("a War Go variant has a preset");
+        let mut state = State::new(setup.size, preset.hands);
+        if let Some(credit) = preset.credit {
+            state.buying = [true, true];
+            state.credit = [credit, credit];
+        }
+        for &(owner, piece, v) in &preset.start {
+            if !v.on_board(setup.size) || !state.board.is_empty(state.board.point(v)) {
+                continue;
+            }
+            let owner_cell = owner.map_or(0, crate::board::cell_of);
+            if let Some((cell, kind)) = pieces::cell_and_kind(piece, owner_cell) {
+                let p = state.board.point(v);
+                state.board.put(p, cell, kind);
+            }
+        }
+        let mut seen = HashMap::new();
+        seen.insert(state.board.hash(), 1);
+        WarGo {
+            history: History::new(state),
+            komi: setup.komi,
+            seen,
+            preset,
+            name: setup.variant.name(),
+        }
+    }
+
+    /// A position from a diagram, top row first, with the preset's hands:
+    /// `.` empty, `X`/`O` soldiers, `#` wall, `A` ambassador, `T` tao,
+    /// `E` mercenary, and for owned pieces the letter in upper case for
+    /// black, lower case for white: `B` delayed bomb, `M` monk, `R`
+    /// samurai, `C` cavalry. For tests and analysis.
+    pub fn from_diagram(setup: &Setup, rows: &[&str], to_move: Color) -> Result<WarGo, String> {
+        let size = rows.len();
+        let mut game = WarGo::new(&Setup { size, ..setup.clone() });
+        let state = &mut game.history.now;
+        state.board = crate::board::Board::new(size);
+        for (row, text) in rows.iter().enumerate() {
+            let cells: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+            if cells.len() != size {
+                return Err(format!("row {} has {} points, not {size}", row + 1, cells.len()));
+            }
+            for (x, &c) in cells.iter().enumerate() {
+                let p = state.board.point(Vertex::new(x, size - 1 - row));
+                let owner = if c.is_ascii_lowercase() {
+                    crate::board::WHITE
+                } else {
+                    crate::board::BLACK
+                };
+                let piece = match c.to_ascii_uppercase() {
+                    '.' => continue,
+                    'X' => Piece::Stone,
+                    'O' => {
+                        state.board.put(p, crate::board::WHITE, pieces::SOLDIER);
+                        continue;
+                    }
+                    '#' => Piece::Wall,
+                    'A' => Piece::Ambassador,
+                    'T' => Piece::Tao,
+                    'E' => Piece::Mercenary,
+                    'B' => Piece::Bomb(crate::moves::BombMode::Delayed),
+                    'M' => Piece::Monk,
+                    'R' => Piece::Samurai,
+                    'C' => Piece::Cavalry,
+                    other => return Err(format!("unknown diagram piece '{other}'")),
+                };
+                let (cell, kind) = pieces::cell_and_kind(piece, owner).expect("a board piece");
+                state.board.put(p, cell, kind);
+            }
+        }
+        state.to_move = to_move;
+        game.seen.clear();
+        game.seen.insert(game.state().board.hash(), 1);
+        Ok(game)
+    }
+
+    pub fn state(&self) -> &State {
+        &self.history.now
+    }
+
+    pub fn preset(&self) -> &Preset {
+        &self.preset
+    }
+
+    /// The position after `color` plays `mv`, or why it is illegal.
+    fn trial(&self, color: Color, mv: Move) -> Result<State, Illegal> {
+        let mut next = self.state().clone();
+        next.apply(color, mv)?;
+        if mv != Move::Pass && self.seen.contains_key(&next.board.hash()) {
+            return Err(Illegal::new("positional superko: the board would repeat"));
+        }
+        Ok(next)
+    }
+
+    /// Legality of a drop on an empty point, cheaply where no capture is possible.
+    fn drop_is_legal(&self, color: Color, piece: Piece, p: usize) -> bool {
+        match self.state().quick_drop_hash(color, piece, p) {
+            Some(hash) => !self.seen.contains_key(&hash),
+            None => {
+                let v = self.state().board.vertex(p);
+                let mv = match piece {
+                    Piece::Stone => Move::Place(v),
+                    _ => Move::Drop(piece, v),
+                };
+                self.trial(color, mv).is_ok()
+            }
+        }
+    }
+
+    /// Each side's credit left (Buying Armies), and whether it still buys.
+    pub fn credit(&self, color: Color) -> Option<(u32, bool)> {
+        self.preset.credit?;
+        let s = self.state();
+        Some((s.credit[color.index()], s.buying[color.index()]))
+    }
+
+    /// Buys `count` of `army` for `color` during the setup phase.
+    pub fn buy(&mut self, color: Color, army: Army, count: u32) -> Result<(), String> {
+        self.check_buying(color)?;
+        let price = self.preset.prices.get(army);
+        if price == 0 {
+            return Err(format!("{} is not for sale", army.name()));
+        }
+        let cost = price.saturating_mul(count);
+        let s = &mut self.history.now;
+        let credit = s.credit[color.index()];
+        if cost > credit {
+            return Err(format!(
+                "{count} {} cost {cost}, {color} has {credit} credit left",
+                army.name()
+            ));
+        }
+        s.credit[color.index()] = credit - cost;
+        let hand = &mut s.hands[color.index()];
+        hand.set(army, hand.get(army) + count);
+        Ok(())
+    }
+
+    /// Ends `color`'s buying; play starts when both sides are done.
+    pub fn finish_buying(&mut self, color: Color) -> Result<(), String> {
+        self.check_buying(color)?;
+        self.history.now.end_buying(color);
+        Ok(())
+    }
+
+    /// The engine buys for `color`: one of each piece in turn, in the
+    /// order samurai, wall, monk, cavalry, spy, bomb, mercenary, tao,
+    /// ambassador, while the credit lasts; then it is done.
+    pub fn buy_auto(&mut self, color: Color) -> Result<(), String> {
+        self.check_buying(color)?;
+        const ORDER: [Army; 9] = [
+            Army::Samurai,
+            Army::Wall,
+            Army::Monk,
+            Army::Cavalry,
+            Army::Spy,
+            Army::Bomb,
+            Army::Mercenary,
+            Army::Tao,
+            Army::Ambassador,
+        ];
+        loop {
+            let mut bought = false;
+            for army in ORDER {
+                if self.buy(color, army, 1).is_ok() {
+                    bought = true;
+                }
+            }
+            if !bought {
+                break;
+            }
+        }
+        self.finish_buying(color)
+    }
+
+    /// The engine buys for every side still buying.
+    pub fn buy_auto_all(&mut self) {
+        for color in Color::BOTH {
+            if self.credit(color).is_some_and(|(_, buying)| buying) {
+                let _ = self.buy_auto(color);
+            }
+        }
+    }
+
+    fn check_buying(&self, color: Color) -> Result<(), String> {
+        if self.preset.credit.is_none() {
+            return Err(format!("{} has no buying phase", self.name));
+        }
+        if !self.state().buying[color.index()] {
+            return Err(format!("{color} has finished buying"));
+        }
+        Ok(())
+    }
+
+    fn hand_hash(&self) -> u64 {
+        let s = self.state();
+        let mut hash = 0;
+        for color in Color::BOTH {
+            for army in Army::ALL {
+                let n = s.hands[color.index()].get(army) as u64;
+                let tag = 0x7a00_0000 | (color.index() as u64) << 20 | (army.index() as u64) << 12 | n;
+                hash ^= zobrist::state_key(tag);
+            }
+            if s.buying[color.index()] {
+                hash ^= zobrist::state_key(0x7b00_0000 | color.index() as u64);
+            }
+        }
+        hash
+    }
+
+    /// The taos on the board, for displays of their zones.
+    pub fn taos(&self) -> Vec<Vertex> {
+        let board = &self.state().board;
+        board
+            .all_points()
+            .filter(|&p| zones::is_tao(board, p))
+            .map(|p| board.vertex(p))
+            .collect()
+    }
+}
+
+impl Position for WarGo {
+    fn variant_name(&self) -> &'static str {
+        self.name
+    }
+
+    fn size(&self) -> usize {
+        self.state().board.size()
+    }
+
+    fn to_move(&self) -> Color {
+        self.state().to_move
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        let s = self.state();
+        if self.outcome().is_some() {
+            return;
+        }
+        if s.in_setup() {
+            out.push(Move::Pass);
+            return;
+        }
+        let color = s.to_move;
+        let hand = s.hands[color.index()];
+        let board = &s.board;
+        for p in board.all_points() {
+            if !board.is_empty(p) {
+                continue;
+            }
+            let v = board.vertex(p);
+            if self.drop_is_legal(color, Piece::Stone, p) {
+                out.push(Move::Place(v));
+            }
+            for army in Army::ALL {
+                if hand.get(army) == 0 {
+                    continue;
+                }
+                for &piece in army.pieces() {
+                    if self.drop_is_legal(color, piece, p) {
+                        out.push(Move::Drop(piece, v));
+                    }
+                }
+            }
+        }
+        let mut steps = Vec::new();
+        s.step_candidates(color, &mut steps);
+        for (from, to) in steps {
+            let mv = Move::Step(board.vertex(from), board.vertex(to));
+            if self.trial(color, mv).is_ok() {
+                out.push(mv);
+            }
+        }
+        out.push(Move::Pass);
+    }
+
+    fn search_moves(&self, out: &mut Vec<Move>) {
+        self.legal_moves(out);
+        playout::prune_for_search(self.state(), out);
+    }
+
+    fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
+        if self.outcome().is_some() {
+            return Err(Illegal::new("the game is over"));
+        }
+        let next = self.trial(color, mv)?;
+        self.history.push();
+        self.history.now = next;
+        if mv != Move::Pass {
+            *self.seen.entry(self.state().board.hash()).or_insert(0) += 1;
+        }
+        Ok(())
+    }
+
+    fn undo(&mut self) -> bool {
+        let current = self.state().board.hash();
+        if !self.history.undo() {
+            return false;
+        }
+        // Every move but a pass changes the board (superko forbids the rest).
+        if current != self.state().board.hash() {
+            super::go::forget_position(&mut self.seen, current);
+        }
+        true
+    }
+
+    fn moves_played(&self) -> usize {
+        self.history.len()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.state().passes >= 2).then(|| self.score_now())
+    }
+
+    fn score_now(&self) -> Outcome {
+        Outcome::Score(self.state().board.area_score() as f32 - self.komi)
+    }
+
+    fn hash(&self) -> u64 {
+        let s = self.state();
+        let mut hash = s.board.hash() ^ zobrist::state_key(s.passes as u64) ^ self.hand_hash();
+        if s.to_move == Color::White {
+            hash ^= zobrist::state_key(100);
+        }
+        hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        let board = &self.state().board;
+        self.hash() ^ board.hash() ^ board.recompute_hash()
+    }
+
+    fn occupant(&self, v: Vertex) -> Option<Occupant> {
+        let board = &self.state().board;
+        if !v.on_board(board.size()) {
+            return None;
+        }
+        let p = board.point(v);
+        pieces::occupant(board.cell(p), board.kind(p))
+    }
+
+    fn status_lines(&self) -> Vec<String> {
+        let s = self.state();
+        let mut lines = Vec::new();
+        for color in Color::BOTH {
+            let mut line = format!("hand: {color} {}", s.hands[color.index()].text());
+            if let Some((credit, buying)) = self.credit(color) {
+                let phase = if buying { "buying" } else { "done" };
+                line.push_str(&format!(" (credit {credit}, {phase})"));
+            }
+            lines.push(line);
+        }
+        let [b, w] = s.captures;
+        lines.push(format!("captures: black {b} white {w}"));
+        lines.push(format!("komi: {}", self.komi));
+        let taos = self.taos();
+        if !taos.is_empty() {
+            let size = self.size();
+            let zones: Vec<String> = taos
+                .iter()
+                .map(|t| {
+                    let corner = |d: i32| {
+                        let c = |x: u8| (x as i32 + d).clamp(0, size as i32 - 1) as usize;
+                        Vertex::new(c(t.x), c(t.y))
+                    };
+                    format!("{t} ({}-{})", corner(-2), corner(2))
+                })
+                .collect();
+            lines.push(format!("tao zones: {}", zones.join(" ")));
+        }
+        lines
+    }
+
+    fn captures(&self) -> [u32; 2] {
+        self.state().captures
+    }
+
+    fn hand(&self, color: Color) -> Option<Vec<(Piece, u32)>> {
+        let hand: Hand = self.state().hands[color.index()];
+        Some(Army::ALL.iter().map(|&a| (a.pieces()[0], hand.get(a))).collect())
+    }
+
+    fn zones(&self) -> Vec<Vertex> {
+        let board = &self.state().board;
+        board
+            .all_points()
+            .filter(|&p| zones::in_tao_zone(board, p))
+            .map(|p| board.vertex(p))
+            .collect()
+    }
+
+    fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
+        let end = playout::run(self.state().clone(), rng, trace);
+        Outcome::Score(end.board.area_score() as f32 - self.komi).value_for_black()
+    }
+
+    fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
+        let mut total = vec![0.0; self.size() * self.size()];
+        let mut trace = Vec::new();
+        for _ in 0..playouts.max(1) {
+            trace.clear();
+            let end = playout::run(self.state().clone(), rng, &mut trace);
+            for (sum, owner) in total.iter_mut().zip(end.board.area_owners()) {
+                *sum += owner as f32;
+            }
+        }
+        Some(total.into_iter().map(|t| t / playouts.max(1) as f32).collect())
+    }
+
+    fn set_komi(&mut self, komi: f32) {
+        self.komi = komi;
+    }
+}

@@ -1,0 +1,169 @@
+//! War Go's army: the special pieces a hand holds, and how each sits on
+//! the fast board (a cell code and a kind byte).
+
+use crate::board::{BLACK, BLOCK, NEUTRAL, WHITE};
+use crate::game::{Occupant, Owner};
+use crate::moves::{BombMode, Piece};
+
+/// Kinds of pieces owned by a player (cell BLACK or WHITE).
+pub const SOLDIER: u8 = 0;
+pub const DELAYED_BOMB: u8 = 1;
+pub const MONK: u8 = 2;
+pub const SAMURAI: u8 = 3;
+pub const CAVALRY: u8 = 4;
+/// Kinds of the pieces that are never captured (cell BLOCK).
+pub const WALL: u8 = 1;
+pub const AMBASSADOR: u8 = 2;
+pub const TAO: u8 = 3;
+
+/// The special pieces a hand may hold. A bomb's mode is chosen at the drop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Army {
+    Ambassador,
+    Bomb,
+    Wall,
+    Spy,
+    Monk,
+    Tao,
+    Mercenary,
+    Samurai,
+    Cavalry,
+}
+
+impl Army {
+    pub const ALL: [Army; 9] = [
+        Army::Ambassador,
+        Army::Bomb,
+        Army::Wall,
+        Army::Spy,
+        Army::Monk,
+        Army::Tao,
+        Army::Mercenary,
+        Army::Samurai,
+        Army::Cavalry,
+    ];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Army::Bomb => "bomb",
+            other => other.pieces()[0].name(),
+        }
+    }
+
+    /// The army piece a dropped piece is taken from; `None` for the soldier.
+    pub fn of(piece: Piece) -> Option<Army> {
+        Some(match piece {
+            Piece::Ambassador => Army::Ambassador,
+            Piece::Bomb(_) => Army::Bomb,
+            Piece::Wall => Army::Wall,
+            Piece::Spy => Army::Spy,
+            Piece::Monk => Army::Monk,
+            Piece::Tao => Army::Tao,
+            Piece::Mercenary => Army::Mercenary,
+            Piece::Samurai => Army::Samurai,
+            Piece::Cavalry => Army::Cavalry,
+            _ => return None,
+        })
+    }
+
+    /// The pieces this army piece can be dropped as (a bomb in either mode).
+    pub fn pieces(self) -> &'static [Piece] {
+        match self {
+            Army::Ambassador => &[Piece::Ambassador],
+            Army::Bomb => &[Piece::Bomb(BombMode::Immediate), Piece::Bomb(BombMode::Delayed)],
+            Army::Wall => &[Piece::Wall],
+            Army::Spy => &[Piece::Spy],
+            Army::Monk => &[Piece::Monk],
+            Army::Tao => &[Piece::Tao],
+            Army::Mercenary => &[Piece::Mercenary],
+            Army::Samurai => &[Piece::Samurai],
+            Army::Cavalry => &[Piece::Cavalry],
+        }
+    }
+
+    /// Parses an army name as presets and buying commands write it.
+    pub fn parse(text: &str) -> Result<Army, String> {
+        let lower = text.to_ascii_lowercase();
+        Army::ALL
+            .into_iter()
+            .find(|a| a.name() == lower)
+            .ok_or_else(|| format!("unknown piece '{text}'"))
+    }
+}
+
+/// How many of each army piece one side holds (or may buy, or pays).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Hand(pub [u32; 9]);
+
+impl Hand {
+    pub fn get(&self, army: Army) -> u32 {
+        self.0[army.index()]
+    }
+
+    pub fn set(&mut self, army: Army, count: u32) {
+        self.0[army.index()] = count;
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&n| n == 0)
+    }
+
+    /// `wall:6 bomb:2`-style text of the non-zero entries (empty: `none`).
+    pub fn text(&self) -> String {
+        let parts: Vec<String> = Army::ALL
+            .iter()
+            .filter(|a| self.get(**a) > 0)
+            .map(|a| format!("{}:{}", a.name(), self.get(*a)))
+            .collect();
+        if parts.is_empty() {
+            "none".into()
+        } else {
+            parts.join(" ")
+        }
+    }
+}
+
+/// The cell code and kind a piece of `owner` occupies; `None` for an
+/// immediate bomb (it never stays) and for pieces War Go does not have.
+pub fn cell_and_kind(piece: Piece, owner_cell: u8) -> Option<(u8, u8)> {
+    Some(match piece {
+        Piece::Stone | Piece::Spy => (owner_cell, SOLDIER),
+        Piece::Bomb(BombMode::Delayed) => (owner_cell, DELAYED_BOMB),
+        Piece::Monk => (owner_cell, MONK),
+        Piece::Samurai => (owner_cell, SAMURAI),
+        Piece::Cavalry => (owner_cell, CAVALRY),
+        Piece::Wall => (BLOCK, WALL),
+        Piece::Ambassador => (BLOCK, AMBASSADOR),
+        Piece::Tao => (BLOCK, TAO),
+        Piece::Mercenary => (NEUTRAL, 0),
+        _ => return None,
+    })
+}
+
+/// What front ends see on a point with this cell and kind.
+pub fn occupant(cell: u8, kind: u8) -> Option<Occupant> {
+    let player = |color| Owner::Player(color);
+    let (owner, piece) = match (cell, kind) {
+        (BLACK | WHITE, _) => {
+            let color = crate::board::color_of(cell)?;
+            let piece = match kind {
+                DELAYED_BOMB => Piece::Bomb(BombMode::Delayed),
+                MONK => Piece::Monk,
+                SAMURAI => Piece::Samurai,
+                CAVALRY => Piece::Cavalry,
+                _ => Piece::Stone,
+            };
+            (player(color), piece)
+        }
+        (BLOCK, WALL) => (Owner::Neutral, Piece::Wall),
+        (BLOCK, AMBASSADOR) => (Owner::Neutral, Piece::Ambassador),
+        (BLOCK, TAO) => (Owner::Neutral, Piece::Tao),
+        (NEUTRAL, _) => (Owner::Neutral, Piece::Mercenary),
+        _ => return None,
+    };
+    Some(Occupant { owner, piece })
+}

@@ -1,0 +1,136 @@
+//! Fast playouts and the search's move filter for War Go.
+//!
+//! Playouts drop soldiers at random (never into an own eye, never
+//! suicide, simple ko only) and now and then a wall, samurai or monk
+//! beside an own stone where it captures nothing; they do not step. The
+//! search leaves out drops no player would weigh: special pieces far from
+//! every stone, bombs that destroy nothing of the opponent, spies that
+//! turn nobody, and an early pass.
+
+use super::pieces::{Army, SOLDIER};
+use super::rules::{blast, State};
+use crate::board::{cell_of, BLACK, WHITE};
+use crate::color::Color;
+use crate::moves::{BombMode, Move, Piece};
+use rand::rngs::SmallRng;
+use rand::Rng;
+
+/// One move in this many is a special drop, when the hand allows.
+const SPECIAL_EVERY: u32 = 12;
+
+/// Special pieces the playouts drop, and how.
+const PLAYOUT_PIECES: [(Army, Piece); 3] = [
+    (Army::Wall, Piece::Wall),
+    (Army::Samurai, Piece::Samurai),
+    (Army::Monk, Piece::Monk),
+];
+
+/// Plays the position out and returns the final state.
+pub fn run(mut state: State, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> State {
+    let size = state.board.size();
+    let limit = 3 * size * size;
+    let mut ko: Option<usize> = None;
+    for _ in 0..limit {
+        if state.passes >= 2 {
+            break;
+        }
+        let color = state.to_move;
+        if rng.random_range(0..SPECIAL_EVERY) == 0 {
+            if let Some(mv) = special_drop(&state, color, rng) {
+                if state.apply(color, mv).is_ok() {
+                    trace.push((color, mv));
+                    ko = None;
+                    continue;
+                }
+            }
+        }
+        let own = cell_of(color);
+        let board = &state.board;
+        let chosen = board.random_empty(rng, |p| {
+            Some(p) != ko && !board.is_eye(p, color) && state.soldier_fits(color, p)
+        });
+        match chosen {
+            Some(p) => {
+                let before = state.captures[color.index()];
+                let mv = Move::Place(state.board.vertex(p));
+                if state.apply(color, mv).is_err() {
+                    // Cannot happen: `soldier_fits` is exact. Stop rather than loop.
+                    break;
+                }
+                trace.push((color, mv));
+                let board = &state.board;
+                ko = (state.captures[color.index()] == before + 1 && board.cell(p) == own && board.chain_len(p) == 1)
+                    .then(|| board.atari_liberty(p))
+                    .flatten();
+            }
+            None => {
+                let _ = state.apply(color, Move::Pass);
+                ko = None;
+            }
+        }
+    }
+    state
+}
+
+/// A wall, samurai or monk from the hand beside a random own stone, where
+/// the drop is surely harmless to the dropper.
+fn special_drop(state: &State, color: Color, rng: &mut SmallRng) -> Option<Move> {
+    let hand = state.hands[color.index()];
+    let (army, piece) = PLAYOUT_PIECES[rng.random_range(0..PLAYOUT_PIECES.len())];
+    if hand.get(army) == 0 {
+        return None;
+    }
+    let board = &state.board;
+    let own = cell_of(color);
+    let p = board.random_empty(rng, |p| {
+        board.neighbours(p).into_iter().any(|n| board.cell(n) == own) && !board.is_eye(p, color)
+    })?;
+    let empties = board.neighbours(p).into_iter().filter(|&n| board.is_empty(n)).count();
+    (empties >= 2 && state.quick_drop_hash(color, piece, p).is_some()).then(|| Move::Drop(piece, board.vertex(p)))
+}
+
+/// Keeps the moves worth searching.
+pub fn prune_for_search(state: &State, moves: &mut Vec<Move>) {
+    let board = &state.board;
+    let color = state.to_move;
+    let own = cell_of(color);
+    let enemy = cell_of(color.opponent());
+    let stone = |c: u8| c == BLACK || c == WHITE;
+    let near_stone = |p: usize| {
+        board
+            .neighbours(p)
+            .into_iter()
+            .chain(board.diagonals(p))
+            .any(|n| stone(board.cell(n)))
+    };
+    let useful_soldier = moves.iter().any(|&mv| match mv {
+        Move::Place(v) => !board.is_eye(board.point(v), color),
+        _ => false,
+    });
+    moves.retain(|&mv| match mv {
+        Move::Pass => state.passes > 0 || !useful_soldier,
+        Move::Place(_) | Move::Step(..) => true,
+        Move::Drop(piece, v) => {
+            let p = board.point(v);
+            match piece {
+                Piece::Bomb(BombMode::Immediate) => {
+                    let hit = blast(board, p);
+                    let theirs = hit.iter().filter(|&&q| board.cell(q) == enemy).count();
+                    let ours = hit.iter().filter(|&&q| board.cell(q) == own).count();
+                    theirs > ours
+                }
+                Piece::Spy => board
+                    .neighbours(p)
+                    .into_iter()
+                    .any(|n| board.cell(n) == enemy && board.kind(n) == SOLDIER),
+                Piece::Tao => {
+                    let zone = super::zones::square(board, p);
+                    zone.filter(|&q| board.cell(q) == own && board.kind(q) == SOLDIER)
+                        .count()
+                        >= 2
+                }
+                _ => near_stone(p) && !board.is_eye(p, color),
+            }
+        }
+    });
+}

@@ -1,0 +1,171 @@
+//! Random input: random bytes and random lines of plausible tokens, fed to
+//! `execute_line` and to the binary. Nothing panics, every line holding a
+//! command gets exactly one well-formed response, errors leave the state
+//! unchanged, and the binary answers exactly like the library and exits
+//! cleanly at the end of input.
+
+mod common;
+
+use proptest::prelude::*;
+use variago::gtp::commands::COMMANDS;
+use variago::gtp::engine::Engine;
+use variago::gtp::{execute_line, parse};
+use variago::{Setup, Variant};
+
+/// The engine the binary runs with `--playouts 5 --seed 1`.
+fn engine() -> Engine {
+    Engine::new(Setup::new(Variant::Go), common::settings(5, 1))
+}
+
+/// The same with a short time limit too, so that open-ended analysis
+/// commands (which no input line can stop here) end quickly.
+fn quick_engine() -> Engine {
+    let mut engine = engine();
+    engine.settings.time = Some(std::time::Duration::from_millis(20));
+    engine
+}
+
+fn data(file: &str) -> String {
+    format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Commands whose answers depend on the clock or on when the next line
+/// arrives: left out where the binary must answer exactly like the library.
+fn timing_dependent(name: &str) -> bool {
+    ["time_settings", "kgs-time_settings", "time_left"].contains(&name)
+        || name.contains("analyze")
+        || name.contains("live_gfx")
+}
+
+fn arguments() -> Vec<String> {
+    let mut words: Vec<String> = [
+        "b", "w", "black", "white", "x", "D4", "E5", "A1", "J9", "T19", "Z1", "I5", "c3", "pass", "PASS", "resign",
+        "0", "1", "2", "3", "5", "7", "9", "19", "25", "26", "-1", "1.5", "abc", "nan", "1e9", "1e300", "-1e300",
+        "1e308", "empty", "crosscut", "alive", "dead", "seki", "none", "absolute", "byoyomi", "canadian", "king@D4",
+        "D4-E4", "stone@C3", "henge@B2", "",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    words.extend(Variant::ALL.iter().map(|v| v.name().to_string()));
+    words.extend(["game.sgf", "bad.sgf", "setup-to-play.sgf", "missing.sgf"].map(data));
+    words
+}
+
+/// A line of tokens: an optional id, a command name (usually a real one)
+/// and up to four arguments. `printsgf` never gets a file name.
+fn token_line(timed: bool) -> impl Strategy<Value = String> {
+    let mut names: Vec<String> = COMMANDS
+        .iter()
+        .map(|(n, _)| n.to_string())
+        .filter(|n| timed || !timing_dependent(n))
+        .collect();
+    names.push("frobnicate".into());
+    let args = arguments();
+    (
+        prop::option::of(0u32..1000),
+        prop::sample::select(names),
+        prop::collection::vec(prop::sample::select(args), 0..5),
+    )
+        .prop_map(|(id, name, args)| {
+            let args = if name == "printsgf" { Vec::new() } else { args };
+            let mut line = id.map(|i| format!("{i} ")).unwrap_or_default();
+            line += &name;
+            for a in args {
+                line.push(' ');
+                line += &a;
+            }
+            line
+        })
+}
+
+/// Runs lines through the library as the binary would, up to `quit`.
+fn library_transcript(lines: &[String]) -> String {
+    let mut engine = engine();
+    let mut out = String::new();
+    for line in lines {
+        if let Some(response) = execute_line(&mut engine, line) {
+            out += &response;
+        }
+        if engine.quit {
+            break;
+        }
+    }
+    out
+}
+
+fn binary_transcript(input: &[u8]) -> (String, Option<i32>) {
+    common::process::run_to_end(
+        env!("CARGO_BIN_EXE_variago"),
+        &["--playouts", "5", "--seed", "1"],
+        input,
+    )
+}
+
+/// Cases per property: `PROPTEST_CASES` for a longer run, else `default`
+/// (kept small so that `cargo test` stays fast).
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn check_line(engine: &mut Engine, line: &str) {
+    let expects_answer = parse::preprocess(line).is_some();
+    let before = common::state(engine);
+    match execute_line(engine, line) {
+        Some(response) => {
+            assert!(expects_answer, "{line:?} holds no command but got {response:?}");
+            common::check_response_shape(line, &response);
+            if response.starts_with('?') {
+                assert_eq!(before, common::state(engine), "{line:?} failed and changed the state");
+            }
+        }
+        None => assert!(!expects_answer, "{line:?} got no response"),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(200), failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_bytes_get_well_formed_answers(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
+        let mut engine = quick_engine();
+        for line in bytes.split(|&b| b == b'\n') {
+            check_line(&mut engine, &String::from_utf8_lossy(line));
+        }
+    }
+
+    #[test]
+    fn random_token_lines_get_well_formed_answers(lines in prop::collection::vec(token_line(true), 1..40)) {
+        let mut engine = quick_engine();
+        for line in &lines {
+            check_line(&mut engine, line);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(12), failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_binary_answers_random_lines_like_the_library(lines in prop::collection::vec(token_line(false), 1..40)) {
+        let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
+        let (out, code) = binary_transcript(input.as_bytes());
+        prop_assert_eq!(code, Some(0));
+        prop_assert_eq!(out, library_transcript(&lines));
+    }
+
+    #[test]
+    fn the_binary_survives_random_bytes(bytes in prop::collection::vec(any::<u8>(), 0..2000)) {
+        let (out, code) = binary_transcript(&bytes);
+        prop_assert_eq!(code, Some(0));
+        let lines: Vec<String> = bytes
+            .split(|&b| b == b'\n')
+            .map(|l| String::from_utf8_lossy(l).into_owned())
+            .filter(|l| !parse::is_interrupt(l))
+            .collect();
+        prop_assert_eq!(out, library_transcript(&lines));
+    }
+}
