@@ -13,6 +13,9 @@
 //!   [`variants::Game`] enum that chooses one at run time.
 //! - [`search`]: Monte Carlo tree search written once against the trait,
 //!   with time management for GTP clocks.
+//! - [`solver`]: an exact solver (df-pn with a transposition table and
+//!   board symmetry) for small games and endgames, used by `genmove` where
+//!   it can finish and by `variago solve`.
 //! - [`gtp`]: the GTP v2 front: line preprocessing, a table of commands
 //!   with typed arguments, one error path, SGF.
 //!

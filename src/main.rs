@@ -1,5 +1,5 @@
 //! The `variago` command line: GTP on stdin/stdout by default, plus
-//! `bench`, `perft`, `selfplay`, `versus` and `match`.
+//! `bench`, `perft`, `selfplay`, `versus`, `match` and `solve`.
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use rand::rngs::SmallRng;

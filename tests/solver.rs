@@ -303,3 +303,108 @@ fn genmove_plays_a_proven_win() {
     pos.play(color, Move::Place(v(vertex))).unwrap();
     assert_eq!(minimax(&mut pos), -1, "genmove played {vertex}, which does not win");
 }
+
+#[test]
+fn every_variant_solves_without_panicking_and_answers_a_legal_move() {
+    for variant in Variant::ALL {
+        let size = (2..=19).find(|&s| variant.accepts_size(s)).unwrap();
+        let pos = game(variant, size);
+        let small = Budget {
+            nodes: 2000,
+            max_plies: 40,
+            ..budget()
+        };
+        let solution = solver::solve(&pos, &small, &|| false);
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        let best = solution.best.expect("a move");
+        assert!(legal.contains(&best), "{}: {best}", variant.name());
+        if let Value::Win(winner) = solution.value {
+            if winner == pos.to_move() {
+                let mut after = pos.clone();
+                after.play(winner, best).unwrap();
+                assert_ne!(
+                    solver::solve(&after, &small, &|| false).value,
+                    Value::Win(winner.opponent())
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn an_interrupted_genmove_still_returns_a_legal_move_at_once() {
+    let settings = SearchSettings {
+        playouts: None,
+        time: Some(std::time::Duration::from_secs(60)),
+        ..SearchSettings::default()
+    };
+    let mut engine = Engine::new(Setup::new(Variant::GoRoGo), settings);
+    for text in [
+        "henge@B5", "henge@D1", "B2", "henge@B3", "D4", "A2", "A4", "C2", "henge@E4", "B1",
+    ] {
+        let color = engine.game.to_move();
+        engine.play(color, Move::parse(text, 5).unwrap()).unwrap();
+    }
+    engine.interrupt.store(true, std::sync::atomic::Ordering::Relaxed);
+    let started = std::time::Instant::now();
+    let color = engine.game.to_move();
+    let result = engine.think(&engine.game.clone(), color, false);
+    assert!(started.elapsed().as_secs_f64() < 10.0);
+    let mut legal = Vec::new();
+    engine.game.legal_moves(&mut legal);
+    assert!(legal.contains(&result.best.unwrap()));
+}
+
+fn run_solve(args: &[&str]) -> (String, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_variago"))
+        .arg("solve")
+        .args(args)
+        .output()
+        .expect("variago runs");
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_solve_command_prints_value_move_nodes_and_time() {
+    let (out, _) = run_solve(&["--variant", "atari", "--size", "3", "--table-mb", "4"]);
+    assert!(
+        out.starts_with("atari 3x3, 0 moves in, black to move: black wins\n"),
+        "{out}"
+    );
+    assert!(out.contains("\nbest: B1\n") && out.contains("\nnodes: ") && out.contains("\ntime: "));
+    let (out, _) = run_solve(&[
+        "--variant",
+        "atari",
+        "--size",
+        "4",
+        "--moves",
+        "B2 C3 C2",
+        "--table-mb",
+        "4",
+    ]);
+    assert!(out.contains("3 moves in, white to move: white wins"), "{out}");
+}
+
+#[test]
+fn the_solve_command_clamps_absurd_budgets_with_a_warning() {
+    let (out, err) = run_solve(&[
+        "--variant",
+        "gorogo",
+        "--max-nodes",
+        "0",
+        "--table-mb",
+        "0",
+        "--time",
+        "-5",
+    ]);
+    assert!(out.contains("unknown (budget)"), "{out}");
+    assert!(err.contains("--max-nodes 0 raised to 1"), "{err}");
+    assert!(err.contains("--table-mb 0 clamped to 1"), "{err}");
+    assert!(err.contains("--time -5"), "{err}");
+    let (out, err) = run_solve(&["--variant", "atari", "--size", "3", "--moves", "B2 B2"]);
+    assert!(out.is_empty() && err.contains("illegal move"), "{err}");
+}

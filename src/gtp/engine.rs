@@ -182,26 +182,57 @@ impl Engine {
 
     /// Searches for `color` within the budget of the clock or the settings.
     /// Where the exact solver applies it goes first, with a share of the
-    /// budget; a proven win is played at once, anything else is left to
-    /// the tree search with the time that remains.
+    /// budget. A proven win is played at once, except in variants with
+    /// draws (scored by points), where the tree search still runs and its
+    /// move is kept if the solver proves that it wins too: it tends to win
+    /// by more. Anything else is left to the tree search with the time
+    /// that remains.
     pub fn think(&self, game: &Game, color: Color, resign: bool) -> SearchResult {
         let mut limits = self.limits_for(color);
+        let mut proven = None;
         if let Some(budget) = solver_budget(game, &limits) {
-            let interrupt = self.interrupt.clone();
-            let solution = solver::solve(game, &budget, &move || interrupt.load(Ordering::Relaxed));
-            log::info!(
-                "solver: {} in {} nodes, {:.2}s",
-                solution.value,
-                solution.nodes,
-                solution.elapsed.as_secs_f64()
-            );
+            let solution = self.solve(game, &budget);
             if let (true, Some(mv)) = (solution.wins_for(color), solution.best) {
-                return proven_win(mv, solution.elapsed);
+                if !game.draws_possible() {
+                    return proven_win(mv, solution.elapsed);
+                }
+                proven = Some((mv, budget));
             }
             limits.time = limits
                 .time
                 .map(|t| t.saturating_sub(solution.elapsed).max(Duration::from_millis(10)));
         }
+        let result = self.tree_search(game, color, resign, limits);
+        let Some((mv, budget)) = proven else { return result };
+        let searched_wins = result.best.filter(|_| !result.resign).is_some_and(|best| {
+            if best == mv {
+                return true;
+            }
+            let mut after = game.clone();
+            after.play(color, best).is_ok() && self.solve(&after, &budget).wins_for(color)
+        });
+        if searched_wins {
+            result
+        } else {
+            proven_win(mv, result.elapsed)
+        }
+    }
+
+    /// The solver within `budget`, stopped by `# interrupt`.
+    fn solve(&self, game: &Game, budget: &solver::Budget) -> solver::Solution {
+        let interrupt = self.interrupt.clone();
+        let solution = solver::solve(game, budget, &move || interrupt.load(Ordering::Relaxed));
+        log::info!(
+            "solver: {} in {} nodes, {:.2}s",
+            solution.value,
+            solution.nodes,
+            solution.elapsed.as_secs_f64()
+        );
+        solution
+    }
+
+    /// The tree search for `color` within `limits`.
+    fn tree_search(&self, game: &Game, color: Color, resign: bool, limits: Limits) -> SearchResult {
         let mut config = self.settings.config.clone();
         if !resign {
             config.resign_below = 0.0;
@@ -311,13 +342,15 @@ impl Engine {
 }
 
 /// Empty points at most for the solver to be tried, by variant: where a
-/// proof of the rest of the game is within reach of a move's budget.
+/// proof of the rest of the game is within reach of a move's budget (see
+/// the measurements in README.md, "Solving"). GoRoGo's bound starts
+/// about the 12th move: earlier proofs take minutes to hours.
 fn solver_empties(variant: &str) -> Option<usize> {
     match variant {
-        "gorogo" => Some(usize::MAX),
+        "gorogo" => Some(13),
         "atari" => Some(20),
-        "migoyugo" => Some(12),
-        "yugo" => Some(6),
+        "migoyugo" => Some(8),
+        "yugo" => Some(8),
         _ => None,
     }
 }

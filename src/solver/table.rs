@@ -2,14 +2,14 @@
 //! numbers by position key, in two-entry buckets of fixed size. When a
 //! bucket is full the entry that cost less work to compute goes.
 
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    pn: u32,
-    dn: u32,
-    /// Nodes spent on the entry's subtree; 0 marks a free slot.
-    work: u32,
-}
+/// One entry as plain words: the key, the proof
+/// and disproof numbers (high and low half), and the nodes spent on the
+/// entry's subtree (0 marks a free slot).
+type Entry = [u64; 3];
+
+const KEY: usize = 0;
+const NUMBERS: usize = 1;
+const WORK: usize = 2;
 
 pub struct Table {
     entries: Vec<Entry>,
@@ -18,19 +18,23 @@ pub struct Table {
 
 /// The table's size bounds, in megabytes.
 pub const MIN_MB: usize = 1;
-pub const MAX_MB: usize = 16 * 1024;
+pub const MAX_MB: usize = 8 * 1024;
 
 impl Table {
     /// A table of about `megabytes` (clamped to `MIN_MB..=MAX_MB`),
-    /// rounded down to a power of two entries.
+    /// rounded down to a power of two entries; halved while the memory
+    /// cannot be had.
     pub fn new(megabytes: usize) -> Table {
         let bytes = megabytes.clamp(MIN_MB, MAX_MB) << 20;
         let wanted = bytes / std::mem::size_of::<Entry>();
-        let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        Table {
-            entries: vec![Entry::default(); len],
-            mask: len - 1,
+        let mut len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        while len > 1024 && Vec::<Entry>::new().try_reserve_exact(len).is_err() {
+            log::warn!("no memory for a solver table of {len} entries; halving it");
+            len /= 2;
         }
+        // Zeroed by the allocator: untouched pages cost nothing.
+        let entries = vec![[0; 3]; len];
+        Table { entries, mask: len - 1 }
     }
 
     #[inline]
@@ -44,19 +48,18 @@ impl Table {
         let b = self.bucket(key);
         self.entries[b..b + 2]
             .iter()
-            .find(|e| e.work > 0 && e.key == key)
-            .map(|e| (e.pn, e.dn))
+            .find(|e| e[WORK] > 0 && e[KEY] == key)
+            .map(|e| ((e[NUMBERS] >> 32) as u32, e[NUMBERS] as u32))
     }
 
     pub fn put(&mut self, key: u64, pn: u32, dn: u32, work: u64) {
         let b = self.bucket(key);
-        let work = work.clamp(1, u32::MAX as u64) as u32;
-        let slot = match self.entries[b..b + 2].iter().position(|e| e.work > 0 && e.key == key) {
+        let slot = match self.entries[b..b + 2].iter().position(|e| e[WORK] > 0 && e[KEY] == key) {
             Some(i) => b + i,
-            None if self.entries[b].work <= self.entries[b + 1].work => b,
+            None if self.entries[b][WORK] <= self.entries[b + 1][WORK] => b,
             None => b + 1,
         };
-        self.entries[slot] = Entry { key, pn, dn, work };
+        self.entries[slot] = [key, (pn as u64) << 32 | dn as u64, work.max(1)];
     }
 }
 

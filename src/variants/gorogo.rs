@@ -19,6 +19,7 @@ use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Owner, Position};
 use crate::history::History;
 use crate::moves::{Move, Piece, Vertex};
+use crate::solver::symmetry;
 use rand::rngs::SmallRng;
 use rand::Rng;
 
@@ -145,6 +146,29 @@ fn henge_key(index: usize) -> u64 {
     zobrist::piece_key(index, HENGE_CELL, 0)
 }
 
+/// The Zobrist key of a black piece, a white piece and a henge on each
+/// point under each symmetry of the board, for `canonical_hash`.
+fn symmetric_keys() -> &'static [[[u64; symmetry::COUNT]; POINTS]; 3] {
+    static KEYS: std::sync::OnceLock<[[[u64; symmetry::COUNT]; POINTS]; 3]> = std::sync::OnceLock::new();
+    KEYS.get_or_init(|| {
+        let mut keys = [[[0; symmetry::COUNT]; POINTS]; 3];
+        for (piece, table) in keys.iter_mut().enumerate() {
+            for (index, row) in table.iter_mut().enumerate() {
+                for (sym, key) in row.iter_mut().enumerate() {
+                    let (x, y) = symmetry::transform(sym, index % SIZE, index / SIZE, SIZE);
+                    let image = y * SIZE + x;
+                    *key = match piece {
+                        0 => stone_key(image, Color::Black),
+                        1 => stone_key(image, Color::White),
+                        _ => henge_key(image),
+                    };
+                }
+            }
+        }
+        keys
+    })
+}
+
 impl State {
     fn new(henge: Vertex) -> State {
         let hand = Hand {
@@ -188,20 +212,16 @@ impl State {
 
     /// The hash of the pieces on the board alone under each symmetry of
     /// the board; the first is the identity.
-    fn board_hashes(&self) -> [u64; crate::solver::symmetry::COUNT] {
-        use crate::solver::symmetry::{transform, COUNT};
-        let mut hashes = [0u64; COUNT];
-        let mut add = |set: u32, key: &dyn Fn(usize) -> u64| {
+    fn board_hashes(&self) -> [u64; symmetry::COUNT] {
+        let keys = symmetric_keys();
+        let mut hashes = [0u64; symmetry::COUNT];
+        for (piece, set) in [self.stones[0], self.stones[1], self.henges].into_iter().enumerate() {
             for index in points(set) {
-                for (sym, hash) in hashes.iter_mut().enumerate() {
-                    let (x, y) = transform(sym, index % SIZE, index / SIZE, SIZE);
-                    *hash ^= key(y * SIZE + x);
+                for (hash, key) in hashes.iter_mut().zip(&keys[piece][index]) {
+                    *hash ^= key;
                 }
             }
-        };
-        add(self.stones[0], &|i| stone_key(i, Color::Black));
-        add(self.stones[1], &|i| stone_key(i, Color::White));
-        add(self.henges, &henge_key);
+        }
         hashes
     }
 
