@@ -1,6 +1,6 @@
 //! SGF records: reading the main line of a file, and writing a game.
 //!
-//! Standard Go files are plain FF[4] GM[1] SGF. Every variant uses the same
+//! Standard Go files are plain `FF[4] GM[1]` SGF. Every variant uses the same
 //! encoding, so that Go viewers still open the file: the root carries
 //! `VV[variant]` when the game is not standard Go and `VO[key=value]...` for
 //! start options that differ from the defaults, each move node carries
