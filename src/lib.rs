@@ -17,11 +17,13 @@
 //!   board symmetry) for small games and endgames, used by `genmove` where
 //!   it can finish and by `variago solve`.
 //! - [`gtp`]: the GTP v2 front: line preprocessing, a table of commands
-//!   with typed arguments, one error path, SGF.
+//!   with typed arguments, one error path; GoGui's ruler and analyze
+//!   commands; Sabaki's streaming analysis. [`sgf`] reads and writes records.
 //!
 //! The binary (`src/main.rs`) adds the command line: GTP by default,
-//! `bench`, `perft`, `selfplay`, `versus` and `match` ([`matches`]: engine
-//! against engine over GTP).
+//! `bench`, `perft`, `selfplay`, `solve`, `versus` (against the flat
+//! baseline, [`versus`]) and `match` (engine against engine over GTP,
+//! [`matches`](mod@matches)).
 
 pub mod board;
 pub mod color;
