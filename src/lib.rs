@@ -20,6 +20,7 @@
 //! `bench`, `perft`, `selfplay`, `versus` and `match` ([`matches`]: engine
 //! against engine over GTP).
 
+pub mod bench;
 pub mod board;
 pub mod color;
 pub mod game;

@@ -425,10 +425,49 @@ fn run_tree<P: Position>(
                 }
             }
         }
+        if budget.time.is_some() && done.is_multiple_of(256) && tree.settled(done, &budget) {
+            break;
+        }
         tree.simulate(&mut pos);
         done += 1;
     }
     (tree.root_stats(), done)
+}
+
+/// Simulations before a timed search may stop early.
+const EARLY_STOP_MIN: u64 = 1000;
+
+impl Tree<'_> {
+    /// True when more thinking cannot change the move: the most visited
+    /// root move leads the next by more simulations than the time left
+    /// allows, or after a quarter of the time its win rate is all but
+    /// certain either way.
+    fn settled(&self, done: u64, budget: &Budget) -> bool {
+        let Some(time) = budget.time else { return false };
+        if done < EARLY_STOP_MIN {
+            return false;
+        }
+        let root = &self.nodes[0];
+        let first = root.first_child as usize;
+        let (mut best, mut second, mut best_wins) = (0u32, 0u32, 0.0f32);
+        for child in &self.nodes[first..first + root.child_count as usize] {
+            if child.visits > best {
+                second = best;
+                best = child.visits;
+                best_wins = child.wins;
+            } else if child.visits > second {
+                second = child.visits;
+            }
+        }
+        let elapsed = budget.start.elapsed().as_secs_f64();
+        let left = time.as_secs_f64() - elapsed;
+        let still_to_come = done as f64 * left / elapsed.max(1e-6);
+        if (best - second) as f64 > still_to_come {
+            return true;
+        }
+        let winrate = best_wins / best.max(1) as f32;
+        elapsed > time.as_secs_f64() / 4.0 && best >= 500 && !(0.03..=0.97).contains(&winrate)
+    }
 }
 
 impl Tree<'_> {
@@ -494,5 +533,29 @@ fn merge<P: Position>(root: &P, trees: Vec<(Vec<MoveStats>, u64)>, elapsed: Dura
         playouts,
         elapsed,
         moves,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::{Game, Setup, Variant};
+
+    #[test]
+    fn a_clear_result_stops_a_timed_search_early() {
+        let mut setup = Setup::new(Variant::Go);
+        setup.size = 5;
+        // Black wins almost every game by a huge negative komi: the best
+        // move soon leads by more than the rest of the time could change.
+        setup.komi = -100.0;
+        let game = Game::new(&setup);
+        let limits = Limits {
+            playouts: None,
+            time: Some(Duration::from_secs(2)),
+        };
+        let stop = AtomicBool::new(false);
+        let result = search(&game, limits, &Config::default(), &stop);
+        assert!(result.elapsed < Duration::from_millis(1500), "{:?}", result.elapsed);
+        assert!(result.playouts >= EARLY_STOP_MIN);
     }
 }
