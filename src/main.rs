@@ -6,6 +6,7 @@ use std::io::{BufReader, Write};
 use std::time::Duration;
 use variago::gtp::display;
 use variago::gtp::engine::{Engine, SearchSettings};
+use variago::search;
 use variago::variants::{Start, Variant};
 use variago::{Game, Position, Setup, Vertex};
 
@@ -59,6 +60,9 @@ struct SearchArgs {
     /// Never resign
     #[arg(long, global = true)]
     no_resign: bool,
+    /// Memory cap for the search trees in megabytes, shared by the threads
+    #[arg(long, value_name = "MB", global = true)]
+    max_memory: Option<u64>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -174,6 +178,13 @@ fn settings_from(args: &SearchArgs) -> SearchSettings {
         settings.config.threads = args.threads;
     }
     settings.config.seed = args.seed;
+    if let Some(mb) = args.max_memory {
+        let (nodes, raised) = search::nodes_within(mb.saturating_mul(1 << 20), settings.config.threads);
+        if raised {
+            log::warn!("--max-memory {mb} is too small for a search tree; using {nodes} nodes per thread");
+        }
+        settings.config.max_nodes = nodes;
+    }
     if args.no_resign {
         settings.config.resign_below = 0.0;
     }

@@ -53,3 +53,20 @@ fn zero_threads_are_raised_with_a_warning() {
     assert_moves(&stdout);
     assert!(stderr.contains("--threads 0 clamped"), "{stderr}");
 }
+
+#[test]
+fn a_tiny_memory_cap_is_raised_with_a_warning() {
+    let (stdout, stderr) = run(&["--max-memory", "0", "--playouts", "300"], "genmove b\nquit\n");
+    assert_moves(&stdout);
+    assert!(stderr.contains("--max-memory 0"), "{stderr}");
+}
+
+#[test]
+fn a_memory_cap_keeps_the_engine_playing() {
+    let (stdout, stderr) = run(
+        &["--max-memory", "1", "--playouts", "3000"],
+        "genmove b\ngenmove w\nquit\n",
+    );
+    assert_eq!(stdout.matches("= ").count(), 2, "{stdout}");
+    assert!(stderr.is_empty(), "{stderr}");
+}

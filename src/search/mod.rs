@@ -45,7 +45,7 @@ pub struct Config {
     pub rave_equivalence: f32,
     /// Visits a leaf needs before it is expanded.
     pub expand_after: u32,
-    /// Tree size cap, in nodes per thread.
+    /// Tree size cap, in nodes per thread (see [`nodes_within`]).
     pub max_nodes: usize,
 }
 
@@ -61,6 +61,18 @@ impl Default for Config {
             max_nodes: 4_000_000,
         }
     }
+}
+
+/// The fewest nodes a tree may be capped at: room for the root's children.
+pub const MIN_NODES: usize = 2 * crate::moves::MAX_SIZE * crate::moves::MAX_SIZE + 2;
+
+/// The per-thread node cap that keeps the trees of `threads` threads
+/// within `bytes` of memory, and whether `bytes` was too small and the cap
+/// was raised to [`MIN_NODES`].
+pub fn nodes_within(bytes: u64, threads: usize) -> (usize, bool) {
+    let per_thread = bytes / threads.max(1) as u64 / std::mem::size_of::<Node>() as u64;
+    let nodes = usize::try_from(per_thread).unwrap_or(usize::MAX);
+    (nodes.max(MIN_NODES), nodes < MIN_NODES)
 }
 
 /// Statistics of one root move.
@@ -142,8 +154,13 @@ struct Tree<'a> {
 
 impl<'a> Tree<'a> {
     fn new(to_move: Color, config: &'a Config, seed: u64) -> Tree<'a> {
+        // The whole cap is reserved at once and never grows, so the tree
+        // never holds more than `max_nodes`; the system only backs the
+        // pages actually used.
+        let mut nodes = Vec::with_capacity(config.max_nodes.max(MIN_NODES));
+        nodes.push(Node::new(Move::Pass, to_move.opponent()));
         Tree {
-            nodes: vec![Node::new(Move::Pass, to_move.opponent())],
+            nodes,
             config,
             rng: SmallRng::seed_from_u64(seed),
             moves: Vec::new(),
@@ -153,7 +170,9 @@ impl<'a> Tree<'a> {
         }
     }
 
-    fn expand<P: Position>(&mut self, index: usize, pos: &P) {
+    /// Adds the children of `index`; false when they would not fit under
+    /// the node cap.
+    fn expand<P: Position>(&mut self, index: usize, pos: &P) -> bool {
         self.moves.clear();
         match pos.forced_move() {
             Some(mv) => self.moves.push(mv),
@@ -162,6 +181,9 @@ impl<'a> Tree<'a> {
                 // Untried moves tie; a random order breaks the ties fairly.
                 self.moves.shuffle(&mut self.rng);
             }
+        }
+        if self.nodes.len() + self.moves.len() > self.config.max_nodes.max(MIN_NODES) {
+            return false;
         }
         let color = pos.to_move();
         let first = self.nodes.len() as u32;
@@ -172,6 +194,7 @@ impl<'a> Tree<'a> {
         node.first_child = first;
         node.child_count = self.moves.len() as u32;
         node.expanded = true;
+        true
     }
 
     fn select(&mut self, index: usize) -> usize {
@@ -229,10 +252,8 @@ impl<'a> Tree<'a> {
             }
             let node = &self.nodes[index];
             if !node.expanded {
-                let may_grow = self.nodes.len() < self.config.max_nodes;
-                if (index == 0 || node.visits >= self.config.expand_after) && may_grow {
-                    self.expand(index, pos);
-                } else {
+                let due = index == 0 || node.visits >= self.config.expand_after;
+                if !(due && self.expand(index, pos)) {
                     break pos.rollout(&mut self.rng, &mut self.trace);
                 }
             }
@@ -540,6 +561,33 @@ fn merge<P: Position>(root: &P, trees: Vec<(Vec<MoveStats>, u64)>, elapsed: Dura
 mod tests {
     use super::*;
     use crate::variants::{Game, Setup, Variant};
+
+    #[test]
+    fn the_tree_never_outgrows_its_node_cap() {
+        let game = Game::new(&Setup::new(Variant::Go));
+        let (max_nodes, raised) = nodes_within(16 * 1024, 1);
+        assert!(raised && max_nodes == MIN_NODES);
+        let config = Config {
+            max_nodes: 1000,
+            ..Config::default()
+        };
+        let mut tree = Tree::new(game.to_move(), &config, 1);
+        let mut pos = game.clone();
+        for _ in 0..3000 {
+            tree.simulate(&mut pos);
+        }
+        assert!(tree.nodes.len() <= MIN_NODES.max(1000));
+        assert_eq!(tree.nodes.capacity(), MIN_NODES.max(1000));
+        assert!(tree.nodes[0].visits == 3000);
+    }
+
+    #[test]
+    fn memory_splits_between_threads() {
+        let (one, _) = nodes_within(100 << 20, 1);
+        let (four, _) = nodes_within(100 << 20, 4);
+        assert!(one * std::mem::size_of::<Node>() <= 100 << 20);
+        assert_eq!(four, one / 4);
+    }
 
     #[test]
     fn a_clear_result_stops_a_timed_search_early() {
