@@ -188,7 +188,13 @@ impl<'a> Tree<'a> {
         let color = pos.to_move();
         let first = self.nodes.len() as u32;
         for &mv in &self.moves {
-            self.nodes.push(Node::new(mv, color));
+            let mut node = Node::new(mv, color);
+            if let Some((wins, visits)) = pos.prior(mv) {
+                let visits = visits.clamp(0.0, 1e6);
+                node.amaf_visits = visits.round() as u32;
+                node.amaf_wins = wins.clamp(0.0, visits);
+            }
+            self.nodes.push(node);
         }
         let node = &mut self.nodes[index];
         node.first_child = first;

@@ -229,7 +229,7 @@ impl Position for Go {
         match end.mercy {
             Some(Color::Black) => 1.0,
             Some(Color::White) => 0.0,
-            None => Outcome::Score(end.board.area_score() as f32 - self.komi).value_for_black(),
+            None => Outcome::Score(policy::playout_score(&end.board) as f32 - self.komi).value_for_black(),
         }
     }
 
@@ -264,6 +264,14 @@ impl Position for Go {
         next.seen.insert(next.board().hash(), 1);
         *self = next;
         Ok(())
+    }
+
+    fn prior(&self, mv: Move) -> Option<(f32, f32)> {
+        let s = &self.history.now;
+        match mv {
+            Move::Place(v) => policy::prior(&s.board, s.to_move, s.board.point(v)),
+            _ => None,
+        }
     }
 
     fn set_komi(&mut self, komi: f32) {

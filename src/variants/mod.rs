@@ -291,4 +291,7 @@ impl Position for Game {
     fn forced_move(&self) -> Option<Move> {
         dispatch!(self, g => g.forced_move())
     }
+    fn prior(&self, mv: Move) -> Option<(f32, f32)> {
+        dispatch!(self, g => g.prior(mv))
+    }
 }

@@ -12,7 +12,7 @@
 //! A mercy rule ends the playout once one side has captured many more
 //! stones than the other during it.
 
-use crate::board::{cell_of, Board, EMPTY, OFF};
+use crate::board::{cell_of, Board, BLACK, EMPTY, WHITE};
 use crate::color::Color;
 use crate::moves::Move;
 use rand::rngs::SmallRng;
@@ -78,11 +78,95 @@ pub fn playout(
     PlayoutEnd { board, mercy: None }
 }
 
+/// Area score (black minus white) of a board at the end of a playout,
+/// where nearly every empty point is an eye: an empty point counts for a
+/// colour when all its stone neighbours are of that colour. It agrees with
+/// the full Tromp-Taylor count on such boards, at a fraction of the cost.
+pub fn playout_score(board: &Board) -> i32 {
+    let mut score = 0;
+    for p in board.all_points() {
+        match board.cell(p) {
+            BLACK => score += 1,
+            WHITE => score -= 1,
+            EMPTY => {
+                let (mut black, mut white) = (false, false);
+                for n in board.neighbours(p) {
+                    match board.cell(n) {
+                        BLACK => black = true,
+                        WHITE => white = true,
+                        _ => {}
+                    }
+                }
+                score += black as i32 - white as i32;
+            }
+            _ => {}
+        }
+    }
+    score
+}
+
 /// True when `color` may play `p` in a playout: empty, not the ko point,
 /// not suicide.
 #[inline]
 fn playable(board: &Board, p: usize, color: Color) -> bool {
     board.is_empty(p) && board.ko_point() != Some(p) && !board.is_suicide(p, color)
+}
+
+/// Virtual visits behind every prior.
+const PRIOR_VISITS: f32 = 20.0;
+
+/// Prior knowledge of `color` playing at empty `p` for the tree search, as
+/// virtual (wins, visits): captures, atari escapes and pattern moves look
+/// good; self-ataris, and moves on the first two lines far from any stone
+/// in the opening, look poor. `None` for an ordinary move.
+pub fn prior(board: &Board, color: Color, p: usize) -> Option<(f32, f32)> {
+    let value = |rate: f32| Some((rate * PRIOR_VISITS, PRIOR_VISITS));
+    if board.captures_at(p, color) {
+        return value(0.9);
+    }
+    if !sensible(board, p, color) {
+        return value(0.05);
+    }
+    let own = cell_of(color);
+    let saves = board
+        .neighbours(p)
+        .into_iter()
+        .any(|n| board.cell(n) == own && board.atari_liberty(n) == Some(p));
+    if saves && liberties_after(board, p, color) >= 2 {
+        return value(0.8);
+    }
+    if pattern_table().matches(pattern_code(board, p)) {
+        return value(0.7);
+    }
+    let size = board.size();
+    let v = board.vertex(p);
+    let line = [
+        v.x as usize,
+        v.y as usize,
+        size - 1 - v.x as usize,
+        size - 1 - v.y as usize,
+    ]
+    .into_iter()
+    .min()
+    .unwrap_or(0);
+    let opening = board.empties().len() * 4 > size * size * 3;
+    if opening && line <= 1 && size >= 7 && !stone_nearby(board, p) {
+        return value(if line == 0 { 0.1 } else { 0.3 });
+    }
+    None
+}
+
+/// True when a stone stands within two steps of `p` (on the board).
+fn stone_nearby(board: &Board, p: usize) -> bool {
+    let stride = board.size() as isize + 2;
+    (-2..=2isize).any(|dy| {
+        (-2..=2isize).any(|dx| {
+            dx.abs() + dy.abs() <= 2
+                && board
+                    .cell_checked(p as isize + dy * stride + dx)
+                    .is_some_and(|c| c == crate::board::BLACK || c == crate::board::WHITE)
+        })
+    })
 }
 
 /// A uniformly random sensible move, or `None` to pass.
@@ -276,11 +360,12 @@ fn self_atari_of_group(board: &Board, p: usize, color: Color) -> bool {
 
 /// The 3x3 neighbourhood of `p` as 8 two-bit cells (empty, black, white,
 /// off), row by row without the centre.
-#[inline]
+#[inline(always)]
 fn pattern_code(board: &Board, p: usize) -> u16 {
     let [below, left, right, above] = board.neighbours(p);
     let [below_left, below_right, above_left, above_right] = board.diagonals(p);
-    // Rows from `p - stride` (row 0) to `p + stride` (row 2).
+    // Rows from `p - stride` (row 0) to `p + stride` (row 2). Cell codes
+    // above 3 (off the board, blocks) all read as 3, off the board.
     let cells = [
         below_left,
         below,
@@ -293,18 +378,9 @@ fn pattern_code(board: &Board, p: usize) -> u16 {
     ];
     let mut code = 0u16;
     for (i, q) in cells.into_iter().enumerate() {
-        code |= (cell_code(board.cell(q)) as u16) << (2 * i);
+        code |= (board.cell(q).min(3) as u16) << (2 * i);
     }
     code
-}
-
-#[inline]
-fn cell_code(cell: u8) -> u8 {
-    if cell == OFF {
-        3
-    } else {
-        cell.min(3)
-    }
 }
 
 /// One bit per 3x3 neighbourhood code: does some pattern match it?
@@ -454,6 +530,26 @@ mod tests {
     }
 
     #[test]
+    fn priors_favour_captures_and_frown_on_the_empty_edge() {
+        let b = board(&[
+            ".........",
+            ".........",
+            ".........",
+            "...X.....",
+            "..XOX....",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let capture = prior(&b, Color::Black, at(&b, "D4")).unwrap();
+        assert!(capture.0 / capture.1 > 0.8);
+        let edge = prior(&b, Color::Black, at(&b, "A9")).unwrap();
+        assert!(edge.0 / edge.1 < 0.2);
+        assert_eq!(prior(&b, Color::Black, at(&b, "G7")), None);
+    }
+
+    #[test]
     fn captures_the_last_move_in_atari() {
         // White C3 is surrounded on three sides; its liberty is C2.
         let b = board(&[".....", "..X..", ".XOX.", ".....", "....."]);
@@ -505,6 +601,9 @@ mod tests {
             let end = playout(Board::new(9), Color::Black, 0, 0, &mut rng, &mut trace);
             assert_eq!(end.board.hash(), end.board.recompute_hash());
             assert!(trace.len() < 3 * 81);
+            if end.mercy.is_none() {
+                assert_eq!(playout_score(&end.board), end.board.area_score());
+            }
         }
     }
 }
