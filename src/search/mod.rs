@@ -13,7 +13,10 @@
 //! of any tree node where it applies.
 
 pub mod flat;
+pub mod reuse;
 pub mod time;
+
+pub use reuse::{search_reusing, TreeCache};
 
 use crate::color::Color;
 use crate::game::Position;
@@ -70,7 +73,8 @@ pub const MIN_NODES: usize = 2 * crate::moves::MAX_SIZE * crate::moves::MAX_SIZE
 /// within `bytes` of memory, and whether `bytes` was too small and the cap
 /// was raised to [`MIN_NODES`].
 pub fn nodes_within(bytes: u64, threads: usize) -> (usize, bool) {
-    let per_thread = bytes / threads.max(1) as u64 / std::mem::size_of::<Node>() as u64;
+    // Each node also needs 4 bytes while a tree is re-rooted for reuse.
+    let per_thread = bytes / threads.max(1) as u64 / (std::mem::size_of::<Node>() as u64 + 4);
     let nodes = usize::try_from(per_thread).unwrap_or(usize::MAX);
     (nodes.max(MIN_NODES), nodes < MIN_NODES)
 }
@@ -153,12 +157,16 @@ struct Tree<'a> {
 }
 
 impl<'a> Tree<'a> {
-    fn new(to_move: Color, config: &'a Config, seed: u64) -> Tree<'a> {
-        // The whole cap is reserved at once and never grows, so the tree
-        // never holds more than `max_nodes`; the system only backs the
-        // pages actually used.
-        let mut nodes = Vec::with_capacity(config.max_nodes.max(MIN_NODES));
-        nodes.push(Node::new(Move::Pass, to_move.opponent()));
+    /// A tree made of `nodes` (a re-rooted tree), or a fresh one when it is
+    /// empty.
+    fn new(to_move: Color, config: &'a Config, seed: u64, mut nodes: Vec<Node>) -> Tree<'a> {
+        if nodes.is_empty() {
+            // The whole cap is reserved at once and never grows, so the tree
+            // never holds more than `max_nodes`; the system only backs the
+            // pages actually used.
+            nodes = Vec::with_capacity(config.max_nodes.max(MIN_NODES));
+            nodes.push(Node::new(Move::Pass, to_move.opponent()));
+        }
         Tree {
             nodes,
             config,
@@ -367,16 +375,32 @@ pub fn search_with<P: Position>(
     stop: &(dyn Fn() -> bool + Sync),
     report: Option<Report>,
 ) -> SearchResult {
+    search_from(root, limits, config, stop, report, Vec::new()).0
+}
+
+/// [`search_with`] from given trees (one per thread, where given), which
+/// also returns the trees for reuse; none after a forced move.
+fn search_from<P: Position>(
+    root: &P,
+    limits: Limits,
+    config: &Config,
+    stop: &(dyn Fn() -> bool + Sync),
+    report: Option<Report>,
+    mut start_trees: Vec<Vec<Node>>,
+) -> (SearchResult, Vec<Vec<Node>>) {
     let start = Instant::now();
     if let Some(mv) = root.forced_move() {
-        return forced(root, mv, start.elapsed());
+        return (forced(root, mv, start.elapsed()), Vec::new());
     }
     let threads = config.threads.max(1);
     let per_thread = limits.playouts.map(|p| p.div_ceil(threads as u64).max(1));
     let mut report = report;
-    let trees: Vec<(Vec<MoveStats>, u64)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
+    start_trees.resize_with(threads, Vec::new);
+    let trees: Vec<(Vec<MoveStats>, u64, Vec<Node>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = start_trees
+            .into_iter()
+            .enumerate()
+            .map(|(t, nodes)| {
                 let seed = config.seed.wrapping_add(t as u64 * 0x9E37_79B9);
                 let report = if t == 0 { report.take() } else { None };
                 let budget = Budget {
@@ -384,7 +408,7 @@ pub fn search_with<P: Position>(
                     time: limits.time,
                     start,
                 };
-                scope.spawn(move || run_tree(root, budget, config, seed, stop, report))
+                scope.spawn(move || run_tree(root, nodes, budget, config, seed, stop, report))
             })
             .collect();
         handles
@@ -392,7 +416,13 @@ pub fn search_with<P: Position>(
             .map(|h| h.join().expect("search thread panicked"))
             .collect()
     });
-    merge(root, trees, start.elapsed(), config)
+    let mut stats = Vec::with_capacity(trees.len());
+    let mut nodes = Vec::with_capacity(trees.len());
+    for (s, done, n) in trees {
+        stats.push((s, done));
+        nodes.push(n);
+    }
+    (merge(root, stats, start.elapsed(), config), nodes)
 }
 
 /// The result for a forced move: a win rate of 1 when it wins at once, else
@@ -424,16 +454,18 @@ struct Budget {
     start: Instant,
 }
 
+/// Runs one thread's tree, from `nodes` when they are not empty.
 fn run_tree<P: Position>(
     root: &P,
+    nodes: Vec<Node>,
     budget: Budget,
     config: &Config,
     seed: u64,
     stop: &(dyn Fn() -> bool + Sync),
     mut report: Option<Report>,
-) -> (Vec<MoveStats>, u64) {
+) -> (Vec<MoveStats>, u64, Vec<Node>) {
     let mut pos = root.clone();
-    let mut tree = Tree::new(root.to_move(), config, seed);
+    let mut tree = Tree::new(root.to_move(), config, seed, nodes);
     let mut done = 0u64;
     let mut last_report = budget.start;
     loop {
@@ -458,7 +490,7 @@ fn run_tree<P: Position>(
         tree.simulate(&mut pos);
         done += 1;
     }
-    (tree.root_stats(), done)
+    (tree.root_stats(), done, tree.nodes)
 }
 
 /// Simulations before a timed search may stop early.
@@ -577,7 +609,7 @@ mod tests {
             max_nodes: 1000,
             ..Config::default()
         };
-        let mut tree = Tree::new(game.to_move(), &config, 1);
+        let mut tree = Tree::new(game.to_move(), &config, 1, Vec::new());
         let mut pos = game.clone();
         for _ in 0..3000 {
             tree.simulate(&mut pos);
@@ -591,7 +623,7 @@ mod tests {
     fn memory_splits_between_threads() {
         let (one, _) = nodes_within(100 << 20, 1);
         let (four, _) = nodes_within(100 << 20, 4);
-        assert!(one * std::mem::size_of::<Node>() <= 100 << 20);
+        assert!(one * (std::mem::size_of::<Node>() + 4) <= 100 << 20);
         assert_eq!(four, one / 4);
     }
 
