@@ -70,3 +70,12 @@ fn a_memory_cap_keeps_the_engine_playing() {
     assert_eq!(stdout.matches("= ").count(), 2, "{stdout}");
     assert!(stderr.is_empty(), "{stderr}");
 }
+
+#[test]
+fn a_huge_memory_cap_is_harmless() {
+    let (stdout, _) = run(
+        &["--max-memory", "18446744073709551615", "--playouts", "100"],
+        "genmove b\nquit\n",
+    );
+    assert_moves(&stdout);
+}

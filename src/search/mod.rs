@@ -69,6 +69,9 @@ impl Default for Config {
 /// The fewest nodes a tree may be capped at: room for the root's children.
 pub const MIN_NODES: usize = 2 * crate::moves::MAX_SIZE * crate::moves::MAX_SIZE + 2;
 
+/// The most nodes a tree may have (node indices are 32 bits).
+pub const MAX_NODES: usize = 1 << 28;
+
 /// The per-thread node cap that keeps the trees of `threads` threads
 /// within `bytes` of memory, and whether `bytes` was too small and the cap
 /// was raised to [`MIN_NODES`].
@@ -76,7 +79,7 @@ pub fn nodes_within(bytes: u64, threads: usize) -> (usize, bool) {
     // Each node also needs 4 bytes while a tree is re-rooted for reuse.
     let per_thread = bytes / threads.max(1) as u64 / (std::mem::size_of::<Node>() as u64 + 4);
     let nodes = usize::try_from(per_thread).unwrap_or(usize::MAX);
-    (nodes.max(MIN_NODES), nodes < MIN_NODES)
+    (nodes.clamp(MIN_NODES, MAX_NODES), nodes < MIN_NODES)
 }
 
 /// Statistics of one root move.
@@ -163,8 +166,11 @@ impl<'a> Tree<'a> {
         if nodes.is_empty() {
             // The whole cap is reserved at once and never grows, so the tree
             // never holds more than `max_nodes`; the system only backs the
-            // pages actually used.
-            nodes = Vec::with_capacity(config.max_nodes.max(MIN_NODES));
+            // pages actually used. A cap the system refuses is halved.
+            let mut cap = config.max_nodes.clamp(MIN_NODES, MAX_NODES);
+            while nodes.try_reserve_exact(cap).is_err() && cap > MIN_NODES {
+                cap = (cap / 2).max(MIN_NODES);
+            }
             nodes.push(Node::new(Move::Pass, to_move.opponent()));
         }
         Tree {
@@ -190,7 +196,8 @@ impl<'a> Tree<'a> {
                 self.moves.shuffle(&mut self.rng);
             }
         }
-        if self.nodes.len() + self.moves.len() > self.config.max_nodes.max(MIN_NODES) {
+        // The capacity reserved at the start is the cap: never reallocate.
+        if self.nodes.len() + self.moves.len() > self.nodes.capacity() {
             return false;
         }
         let color = pos.to_move();
@@ -617,6 +624,18 @@ mod tests {
         assert!(tree.nodes.len() <= MIN_NODES.max(1000));
         assert_eq!(tree.nodes.capacity(), MIN_NODES.max(1000));
         assert!(tree.nodes[0].visits == 3000);
+    }
+
+    #[test]
+    fn absurd_memory_caps_stay_usable() {
+        let (nodes, _) = nodes_within(u64::MAX, 1);
+        assert_eq!(nodes, MAX_NODES);
+        let config = Config {
+            max_nodes: usize::MAX,
+            ..Config::default()
+        };
+        let tree = Tree::new(Color::Black, &config, 1, Vec::new());
+        assert!(tree.nodes.capacity() >= MIN_NODES);
     }
 
     #[test]
