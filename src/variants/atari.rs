@@ -180,6 +180,22 @@ impl Position for AtariGo {
         self.history.now.captures
     }
 
+    /// A capture wins at once: the search takes it without thinking, and
+    /// in the tree it is the only reply worth looking at.
+    fn forced_move(&self) -> Option<Move> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        let board = self.board();
+        let color = self.to_move();
+        board
+            .empties()
+            .iter()
+            .map(|&p| p as usize)
+            .find(|&p| board.captures_at(p, color))
+            .map(|p| Move::Place(board.vertex(p)))
+    }
+
     /// Random non-suicide placements, except that an available capture is
     /// always taken: a random player that misses a win says little about
     /// the position.
@@ -208,5 +224,24 @@ impl Position for AtariGo {
             trace.push((color, Move::Place(board.vertex(p))));
             color = color.opponent();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_capture_is_the_forced_move() {
+        let mut game = AtariGo::new(&Setup::new(super::super::Variant::Atari));
+        assert_eq!(game.forced_move(), None);
+        for (color, v) in [(Color::Black, "A2"), (Color::White, "A1"), (Color::Black, "E5")] {
+            game.play(color, Move::Place(Vertex::parse(v).unwrap())).unwrap();
+        }
+        // White's A1 stands in atari at B1; White to move has no capture.
+        assert_eq!(game.forced_move(), None);
+        game.play(Color::White, Move::Place(Vertex::parse("J9").unwrap()))
+            .unwrap();
+        assert_eq!(game.forced_move(), Some(Move::Place(Vertex::parse("B1").unwrap())));
     }
 }
