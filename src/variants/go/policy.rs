@@ -9,8 +9,9 @@
 //! 4. else a uniformly random move that is legal, does not fill an own eye
 //!    and is not a self-atari of two stones or more.
 //!
-//! A mercy rule ends the playout once one side has captured many more
-//! stones than the other during it.
+//! A mercy rule ends the playout once one side has captured a third of the
+//! board (at least 10 stones) more than the other during it; the side
+//! ahead wins. Moves are also the tree search's priors ([`prior`]).
 
 use crate::board::{cell_of, Board, BLACK, EMPTY, WHITE};
 use crate::color::Color;
