@@ -232,6 +232,15 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// Sets komi; variants without komi ignore it.
     fn set_komi(&mut self, _komi: f32) {}
 
+    /// Prior knowledge of a move for the side to move, as virtual (wins,
+    /// visits) that seed the move's AMAF statistics when the search adds it
+    /// to the tree: a good-looking move starts with a high value, a poor
+    /// one with a low value, and real results soon outweigh both. `None`
+    /// (the default) knows nothing.
+    fn prior(&self, _mv: Move) -> Option<(f32, f32)> {
+        None
+    }
+
     /// A move the side to move must play, found by rule rather than by
     /// search: an immediate win, or the only move that stops an immediate
     /// loss. The search plays it without thinking and keeps it as the only

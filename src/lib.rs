@@ -25,6 +25,7 @@
 //! baseline, [`versus`]) and `match` (engine against engine over GTP,
 //! [`matches`](mod@matches)).
 
+pub mod bench;
 pub mod board;
 pub mod color;
 pub mod game;

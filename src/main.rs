@@ -2,13 +2,11 @@
 //! `bench`, `perft`, `selfplay`, `versus`, `match` and `solve`.
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
-use rand::rngs::SmallRng;
-use rand::SeedableRng;
 use std::io::{BufReader, Write};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use variago::gtp::display;
 use variago::gtp::engine::{Engine, SearchSettings};
-use variago::search::{self, Limits};
+use variago::search;
 use variago::variants::{Start, Variant};
 use variago::{Game, Position, Setup, Vertex};
 
@@ -66,17 +64,21 @@ struct SearchArgs {
     /// Never resign
     #[arg(long, global = true)]
     no_resign: bool,
+    /// Memory cap for the search trees in megabytes, shared by the threads
+    #[arg(long, value_name = "MB", global = true)]
+    max_memory: Option<u64>,
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Speak GTP on stdin/stdout (the default)
     Gtp,
-    /// Measure playouts per second from the start position
+    /// Measure playouts and tree simulations per second from the start position: a table of
+    /// every variant and size, or one line when --variant or --size is given
     Bench {
-        /// Seconds to measure
-        #[arg(long, default_value_t = 3.0)]
-        seconds: f64,
+        /// Seconds to measure each figure (default 3 for one line, 1 for the table)
+        #[arg(long)]
+        seconds: Option<f64>,
     },
     /// Count the move sequences of exactly DEPTH moves from the start
     Perft {
@@ -225,6 +227,13 @@ fn settings_from(args: &SearchArgs) -> SearchSettings {
         settings.config.threads = args.threads;
     }
     settings.config.seed = args.seed;
+    if let Some(mb) = args.max_memory {
+        let (nodes, raised) = search::nodes_within(mb.saturating_mul(1 << 20), settings.config.threads);
+        if raised {
+            log::warn!("--max-memory {mb} is too small for a search tree; using {nodes} nodes per thread");
+        }
+        settings.config.max_nodes = nodes;
+    }
     if args.no_resign {
         settings.config.resign_below = 0.0;
     }
@@ -247,44 +256,17 @@ fn settings_from(args: &SearchArgs) -> SearchSettings {
     settings
 }
 
-fn bench(setup: &Setup, seconds: f64) {
-    let game = Game::new(setup);
-    let mut rng = SmallRng::seed_from_u64(1);
-    let mut trace = Vec::new();
-    let start = Instant::now();
-    let mut playouts = 0u64;
-    let mut moves = 0usize;
-    while start.elapsed().as_secs_f64() < seconds {
-        for _ in 0..64 {
-            trace.clear();
-            game.rollout(&mut rng, &mut trace);
-            moves += trace.len();
-            playouts += 1;
-        }
+/// One line for an explicit variant or size, else the table of every
+/// variant and size.
+fn bench(setup: &Setup, one: bool, seconds: Option<f64>) {
+    println!("{}", variago::bench::HEADER);
+    if one {
+        let row = variago::bench::measure(setup, seconds.unwrap_or(3.0));
+        println!("{}", row.line());
+    } else {
+        variago::bench::table(seconds.unwrap_or(1.0), |row| println!("{}", row.line()));
     }
-    let elapsed = start.elapsed().as_secs_f64();
-    println!(
-        "{} {}x{}: {:.0} playouts/s ({:.1} moves per playout, 1 thread)",
-        setup.variant.name(),
-        setup.size,
-        setup.size,
-        playouts as f64 / elapsed,
-        moves as f64 / playouts as f64
-    );
-    let settings = search::Config::default();
-    let stop = std::sync::atomic::AtomicBool::new(false);
-    let limits = Limits {
-        playouts: None,
-        time: Some(Duration::from_secs_f64(seconds)),
-    };
-    let result = search::search(&game, limits, &settings, &stop);
-    println!(
-        "{} {}x{}: {:.0} tree simulations/s (1 thread)",
-        setup.variant.name(),
-        setup.size,
-        setup.size,
-        result.playouts as f64 / result.elapsed.as_secs_f64()
-    );
+    println!("(per second of CPU time, 1 thread)");
 }
 
 fn selfplay(setup: &Setup, settings: &SearchSettings) {
@@ -403,6 +385,13 @@ fn solve(setup: &Setup, game: &Game, time: Option<f64>, max_nodes: u64, table_mb
     println!("time: {:.2}s", solution.elapsed.as_secs_f64());
 }
 
+/// True when the argument was given on the command line, before or after
+/// the subcommand.
+fn given(matches: &clap::ArgMatches, id: &str) -> bool {
+    let here = matches!(matches.value_source(id), Some(clap::parser::ValueSource::CommandLine));
+    here || matches.subcommand().is_some_and(|(_, sub)| given(sub, id))
+}
+
 fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
@@ -428,7 +417,14 @@ fn main() {
             let input = BufReader::new(std::io::stdin());
             variago::gtp::run(engine, input, std::io::stdout());
         }
-        Command::Bench { seconds } => bench(&setup, seconds.clamp(0.1, 3600.0)),
+        Command::Bench { seconds } => {
+            let one = ["variant", "size"].iter().any(|&id| given(&matches, id));
+            bench(
+                &setup,
+                one,
+                seconds.map(|s| if s.is_finite() { s.clamp(0.01, 3600.0) } else { 1.0 }),
+            )
+        }
         Command::Perft { depth } => {
             let mut game = Game::new(&setup);
             println!("{}", variago::game::perft(&mut game, depth));

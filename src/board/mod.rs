@@ -139,6 +139,15 @@ impl Board {
         self.points[p].cell
     }
 
+    /// The cell at a possibly out-of-range index; `None` outside the array.
+    #[inline]
+    pub fn cell_checked(&self, p: isize) -> Option<u8> {
+        usize::try_from(p)
+            .ok()
+            .and_then(|p| self.points.get(p))
+            .map(|pt| pt.cell)
+    }
+
     #[inline]
     pub fn kind(&self, p: usize) -> u8 {
         self.points[p].kind
@@ -188,6 +197,26 @@ impl Board {
         (n > 0 && sum * sum == n * h.lib_sq as u64).then(|| (sum / n) as usize)
     }
 
+    /// True when every liberty of the chain through `p` is `a` or `b`, told
+    /// in O(1) from the pseudo-liberty count, sum and sum of squares. A
+    /// multiset of other points with the same three sums would fool it;
+    /// that is rare enough for playout heuristics, which are its only use.
+    pub fn liberties_within(&self, p: usize, a: usize, b: usize) -> bool {
+        let h = &self.points[self.chain(p)];
+        let (n, sum, sq) = (h.libs as i64, h.lib_sum as i64, h.lib_sq as i64);
+        let (a, b) = (a as i64, b as i64);
+        if a == b {
+            return sum == n * a && sq == n * a * a;
+        }
+        // Counts of `a` and `b` that give the right sum, then check squares.
+        let diff = sum - n * b;
+        if diff % (a - b) != 0 {
+            return false;
+        }
+        let count_a = diff / (a - b);
+        (0..=n).contains(&count_a) && sq == count_a * a * a + (n - count_a) * b * b
+    }
+
     /// The stones of the chain through `p`.
     pub fn chain_stones(&self, p: usize) -> Vec<usize> {
         let mut out = vec![p];
@@ -197,6 +226,36 @@ impl Board {
             q = self.points[q].next as usize;
         }
         out
+    }
+
+    /// The next stone of the chain through `p`, round the circle back to `p`.
+    #[inline]
+    pub fn next_in_chain(&self, p: usize) -> usize {
+        self.points[p].next as usize
+    }
+
+    /// Up to `max` (at most 4) distinct liberties of the chain through `p`,
+    /// found without allocating; unused slots hold 0 (never on the board).
+    pub fn liberties_upto(&self, p: usize, max: usize) -> [usize; 4] {
+        let max = max.min(4);
+        let mut libs = [0usize; 4];
+        let mut count = 0;
+        let mut q = p;
+        loop {
+            for n in self.neighbours(q) {
+                if self.is_empty(n) && !libs[..count].contains(&n) {
+                    libs[count] = n;
+                    count += 1;
+                    if count == max {
+                        return libs;
+                    }
+                }
+            }
+            q = self.points[q].next as usize;
+            if q == p {
+                return libs;
+            }
+        }
     }
 
     /// The exact liberties of the chain through `p`, sorted.
@@ -390,23 +449,35 @@ impl Board {
 
     /// Removes the chain through `p`; returns the number of stones removed.
     pub fn remove_chain(&mut self, p: usize) -> usize {
-        let stones = self.chain_stones(p);
-        for &s in &stones {
+        // Two walks round the chain's circular list, which emptying the
+        // cells leaves intact: no allocation on this hot path of playouts.
+        let mut count = 0;
+        let mut s = p;
+        loop {
             let pt = self.points[s];
             self.hash ^= zobrist::piece_key(s, pt.cell, pt.kind);
             self.points[s].cell = EMPTY;
             self.points[s].kind = 0;
             self.give_empty(s);
+            count += 1;
+            s = pt.next as usize;
+            if s == p {
+                break;
+            }
         }
-        for &s in &stones {
+        loop {
             for n in self.neighbours(s) {
                 if chains(self.cell(n)) {
                     let head = self.chain(n);
                     self.add_lib(head, s);
                 }
             }
+            s = self.points[s].next as usize;
+            if s == p {
+                break;
+            }
         }
-        stones.len()
+        count
     }
 
     /// Plays a stone of `color` at empty `p` with Go captures of enemy chains
@@ -548,7 +619,8 @@ impl Board {
             return None;
         }
         let start = rng.random_range(0..n);
-        (0..n).map(|i| self.empties[(start + i) % n] as usize).find(|&p| ok(p))
+        let (tail, head) = self.empties.split_at(start);
+        head.iter().chain(tail).map(|&p| p as usize).find(|&p| ok(p))
     }
 
     /// The board as rows of `X`, `O` and `.`, top row first (for tests).
@@ -603,6 +675,53 @@ mod tests {
         rebuilt.rebuild_chains();
         assert_eq!(rebuilt.chain_len(at(&b, "B2")), 5);
         assert_eq!(rebuilt.liberties(at(&b, "B2")), libs);
+    }
+
+    #[test]
+    fn liberties_within_tells_the_liberty_set() {
+        let mut b = Board::new(5);
+        for v in ["B2", "C2"] {
+            b.play(at(&b, v), Color::Black, 0);
+        }
+        // Liberties: B1 C1 A2 D2 B3 C3.
+        let (b1, c1) = (at(&b, "B1"), at(&b, "C1"));
+        assert!(!b.liberties_within(at(&b, "B2"), b1, c1));
+        for v in ["A2", "D2", "B3", "C3"] {
+            b.play(at(&b, v), Color::White, 0);
+        }
+        assert!(b.liberties_within(at(&b, "B2"), b1, c1));
+        assert!(b.liberties_within(at(&b, "B2"), c1, b1));
+        assert!(!b.liberties_within(at(&b, "B2"), b1, b1));
+        assert!(!b.liberties_within(at(&b, "B2"), b1, at(&b, "A1")));
+    }
+
+    #[test]
+    fn liberties_within_agrees_with_exact_liberties_on_random_boards() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(3);
+        let (mut checked, mut wrong) = (0, 0);
+        for _ in 0..300 {
+            let mut b = Board::new(9);
+            for i in 0..rng.random_range(10..60) {
+                let p = b.empties()[rng.random_range(0..b.empties().len())] as usize;
+                let color = if i % 2 == 0 { Color::Black } else { Color::White };
+                if !b.is_suicide(p, color) {
+                    b.play(p, color, 0);
+                }
+            }
+            for p in b.all_points().filter(|&p| chains(b.cell(p))) {
+                let libs = b.liberties(p);
+                for &x in &libs {
+                    for &y in &libs {
+                        let exact = libs.iter().all(|&l| l == x || l == y);
+                        checked += 1;
+                        wrong += (b.liberties_within(p, x, y) != exact) as u32;
+                    }
+                }
+            }
+        }
+        // A coincidence of the three sums is possible, but none shows here.
+        assert!(wrong == 0, "{wrong} wrong of {checked}");
     }
 
     #[test]

@@ -63,6 +63,8 @@ pub struct Engine {
     pub sgf_path: Option<std::path::PathBuf>,
     sgf_saved: bool,
     pub quit: bool,
+    /// The last search's trees, for reuse by the next `genmove`.
+    pub trees: search::TreeCache<Game>,
 }
 
 impl Engine {
@@ -84,6 +86,7 @@ impl Engine {
             sgf_path: None,
             sgf_saved: false,
             quit: false,
+            trees: search::TreeCache::default(),
         }
     }
 
@@ -120,6 +123,7 @@ impl Engine {
         self.save_game(false);
         self.sgf_saved = false;
         self.game = Game::new(&self.setup);
+        self.trees.clear();
         self.record.clear();
         self.handicap.clear();
         self.passes_after_end = 0;
@@ -246,7 +250,7 @@ impl Engine {
             every: std::time::Duration::from_millis(500),
             callback: &mut live,
         });
-        let result = search::search_with(game, limits, &config, &stop, report);
+        let result = search::search_reusing(game, limits, &config, &stop, report, &self.trees);
         log::info!(
             "{} playouts in {:.2}s, best {:?} winrate {:.3}",
             result.playouts,

@@ -13,7 +13,10 @@
 //! of any tree node where it applies.
 
 pub mod flat;
+pub mod reuse;
 pub mod time;
+
+pub use reuse::{search_reusing, TreeCache};
 
 use crate::color::Color;
 use crate::game::Position;
@@ -45,7 +48,7 @@ pub struct Config {
     pub rave_equivalence: f32,
     /// Visits a leaf needs before it is expanded.
     pub expand_after: u32,
-    /// Tree size cap, in nodes per thread.
+    /// Tree size cap, in nodes per thread (see [`nodes_within`]).
     pub max_nodes: usize,
 }
 
@@ -61,6 +64,22 @@ impl Default for Config {
             max_nodes: 4_000_000,
         }
     }
+}
+
+/// The fewest nodes a tree may be capped at: room for the root's children.
+pub const MIN_NODES: usize = 2 * crate::moves::MAX_SIZE * crate::moves::MAX_SIZE + 2;
+
+/// The most nodes a tree may have (node indices are 32 bits).
+pub const MAX_NODES: usize = 1 << 28;
+
+/// The per-thread node cap that keeps the trees of `threads` threads
+/// within `bytes` of memory, and whether `bytes` was too small and the cap
+/// was raised to [`MIN_NODES`].
+pub fn nodes_within(bytes: u64, threads: usize) -> (usize, bool) {
+    // Each node also needs 4 bytes while a tree is re-rooted for reuse.
+    let per_thread = bytes / threads.max(1) as u64 / (std::mem::size_of::<Node>() as u64 + 4);
+    let nodes = usize::try_from(per_thread).unwrap_or(usize::MAX);
+    (nodes.clamp(MIN_NODES, MAX_NODES), nodes < MIN_NODES)
 }
 
 /// Statistics of one root move.
@@ -141,9 +160,21 @@ struct Tree<'a> {
 }
 
 impl<'a> Tree<'a> {
-    fn new(to_move: Color, config: &'a Config, seed: u64) -> Tree<'a> {
+    /// A tree made of `nodes` (a re-rooted tree), or a fresh one when it is
+    /// empty.
+    fn new(to_move: Color, config: &'a Config, seed: u64, mut nodes: Vec<Node>) -> Tree<'a> {
+        if nodes.is_empty() {
+            // The whole cap is reserved at once and never grows, so the tree
+            // never holds more than `max_nodes`; the system only backs the
+            // pages actually used. A cap the system refuses is halved.
+            let mut cap = config.max_nodes.clamp(MIN_NODES, MAX_NODES);
+            while nodes.try_reserve_exact(cap).is_err() && cap > MIN_NODES {
+                cap = (cap / 2).max(MIN_NODES);
+            }
+            nodes.push(Node::new(Move::Pass, to_move.opponent()));
+        }
         Tree {
-            nodes: vec![Node::new(Move::Pass, to_move.opponent())],
+            nodes,
             config,
             rng: SmallRng::seed_from_u64(seed),
             moves: Vec::new(),
@@ -153,7 +184,9 @@ impl<'a> Tree<'a> {
         }
     }
 
-    fn expand<P: Position>(&mut self, index: usize, pos: &P) {
+    /// Adds the children of `index`; false when they would not fit under
+    /// the node cap.
+    fn expand<P: Position>(&mut self, index: usize, pos: &P) -> bool {
         self.moves.clear();
         match pos.forced_move() {
             Some(mv) => self.moves.push(mv),
@@ -163,15 +196,26 @@ impl<'a> Tree<'a> {
                 self.moves.shuffle(&mut self.rng);
             }
         }
+        // The capacity reserved at the start is the cap: never reallocate.
+        if self.nodes.len() + self.moves.len() > self.nodes.capacity() {
+            return false;
+        }
         let color = pos.to_move();
         let first = self.nodes.len() as u32;
         for &mv in &self.moves {
-            self.nodes.push(Node::new(mv, color));
+            let mut node = Node::new(mv, color);
+            if let Some((wins, visits)) = pos.prior(mv) {
+                let visits = visits.clamp(0.0, 1e6);
+                node.amaf_visits = visits.round() as u32;
+                node.amaf_wins = wins.clamp(0.0, visits);
+            }
+            self.nodes.push(node);
         }
         let node = &mut self.nodes[index];
         node.first_child = first;
         node.child_count = self.moves.len() as u32;
         node.expanded = true;
+        true
     }
 
     fn select(&mut self, index: usize) -> usize {
@@ -229,10 +273,8 @@ impl<'a> Tree<'a> {
             }
             let node = &self.nodes[index];
             if !node.expanded {
-                let may_grow = self.nodes.len() < self.config.max_nodes;
-                if (index == 0 || node.visits >= self.config.expand_after) && may_grow {
-                    self.expand(index, pos);
-                } else {
+                let due = index == 0 || node.visits >= self.config.expand_after;
+                if !(due && self.expand(index, pos)) {
                     break pos.rollout(&mut self.rng, &mut self.trace);
                 }
             }
@@ -340,16 +382,32 @@ pub fn search_with<P: Position>(
     stop: &(dyn Fn() -> bool + Sync),
     report: Option<Report>,
 ) -> SearchResult {
+    search_from(root, limits, config, stop, report, Vec::new()).0
+}
+
+/// [`search_with`] from given trees (one per thread, where given), which
+/// also returns the trees for reuse; none after a forced move.
+fn search_from<P: Position>(
+    root: &P,
+    limits: Limits,
+    config: &Config,
+    stop: &(dyn Fn() -> bool + Sync),
+    report: Option<Report>,
+    mut start_trees: Vec<Vec<Node>>,
+) -> (SearchResult, Vec<Vec<Node>>) {
     let start = Instant::now();
     if let Some(mv) = root.forced_move() {
-        return forced(root, mv, start.elapsed());
+        return (forced(root, mv, start.elapsed()), Vec::new());
     }
     let threads = config.threads.max(1);
     let per_thread = limits.playouts.map(|p| p.div_ceil(threads as u64).max(1));
     let mut report = report;
-    let trees: Vec<(Vec<MoveStats>, u64)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
+    start_trees.resize_with(threads, Vec::new);
+    let trees: Vec<(Vec<MoveStats>, u64, Vec<Node>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = start_trees
+            .into_iter()
+            .enumerate()
+            .map(|(t, nodes)| {
                 let seed = config.seed.wrapping_add(t as u64 * 0x9E37_79B9);
                 let report = if t == 0 { report.take() } else { None };
                 let budget = Budget {
@@ -357,7 +415,7 @@ pub fn search_with<P: Position>(
                     time: limits.time,
                     start,
                 };
-                scope.spawn(move || run_tree(root, budget, config, seed, stop, report))
+                scope.spawn(move || run_tree(root, nodes, budget, config, seed, stop, report))
             })
             .collect();
         handles
@@ -365,7 +423,13 @@ pub fn search_with<P: Position>(
             .map(|h| h.join().expect("search thread panicked"))
             .collect()
     });
-    merge(root, trees, start.elapsed(), config)
+    let mut stats = Vec::with_capacity(trees.len());
+    let mut nodes = Vec::with_capacity(trees.len());
+    for (s, done, n) in trees {
+        stats.push((s, done));
+        nodes.push(n);
+    }
+    (merge(root, stats, start.elapsed(), config), nodes)
 }
 
 /// The result for a forced move: a win rate of 1 when it wins at once, else
@@ -397,16 +461,18 @@ struct Budget {
     start: Instant,
 }
 
+/// Runs one thread's tree, from `nodes` when they are not empty.
 fn run_tree<P: Position>(
     root: &P,
+    nodes: Vec<Node>,
     budget: Budget,
     config: &Config,
     seed: u64,
     stop: &(dyn Fn() -> bool + Sync),
     mut report: Option<Report>,
-) -> (Vec<MoveStats>, u64) {
+) -> (Vec<MoveStats>, u64, Vec<Node>) {
     let mut pos = root.clone();
-    let mut tree = Tree::new(root.to_move(), config, seed);
+    let mut tree = Tree::new(root.to_move(), config, seed, nodes);
     let mut done = 0u64;
     let mut last_report = budget.start;
     loop {
@@ -425,10 +491,49 @@ fn run_tree<P: Position>(
                 }
             }
         }
+        if budget.time.is_some() && done.is_multiple_of(256) && tree.settled(done, &budget) {
+            break;
+        }
         tree.simulate(&mut pos);
         done += 1;
     }
-    (tree.root_stats(), done)
+    (tree.root_stats(), done, tree.nodes)
+}
+
+/// Simulations before a timed search may stop early.
+const EARLY_STOP_MIN: u64 = 1000;
+
+impl Tree<'_> {
+    /// True when more thinking cannot change the move: the most visited
+    /// root move leads the next by more simulations than the time left
+    /// allows, or after a quarter of the time its win rate is all but
+    /// certain either way.
+    fn settled(&self, done: u64, budget: &Budget) -> bool {
+        let Some(time) = budget.time else { return false };
+        if done < EARLY_STOP_MIN {
+            return false;
+        }
+        let root = &self.nodes[0];
+        let first = root.first_child as usize;
+        let (mut best, mut second, mut best_wins) = (0u32, 0u32, 0.0f32);
+        for child in &self.nodes[first..first + root.child_count as usize] {
+            if child.visits > best {
+                second = best;
+                best = child.visits;
+                best_wins = child.wins;
+            } else if child.visits > second {
+                second = child.visits;
+            }
+        }
+        let elapsed = budget.start.elapsed().as_secs_f64();
+        let left = time.as_secs_f64() - elapsed;
+        let still_to_come = done as f64 * left / elapsed.max(1e-6);
+        if (best - second) as f64 > still_to_come {
+            return true;
+        }
+        let winrate = best_wins / best.max(1) as f32;
+        elapsed > time.as_secs_f64() / 4.0 && best >= 500 && !(0.03..=0.97).contains(&winrate)
+    }
 }
 
 impl Tree<'_> {
@@ -494,5 +599,68 @@ fn merge<P: Position>(root: &P, trees: Vec<(Vec<MoveStats>, u64)>, elapsed: Dura
         playouts,
         elapsed,
         moves,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::{Game, Setup, Variant};
+
+    #[test]
+    fn the_tree_never_outgrows_its_node_cap() {
+        let game = Game::new(&Setup::new(Variant::Go));
+        let (max_nodes, raised) = nodes_within(16 * 1024, 1);
+        assert!(raised && max_nodes == MIN_NODES);
+        let config = Config {
+            max_nodes: 1000,
+            ..Config::default()
+        };
+        let mut tree = Tree::new(game.to_move(), &config, 1, Vec::new());
+        let mut pos = game.clone();
+        for _ in 0..3000 {
+            tree.simulate(&mut pos);
+        }
+        assert!(tree.nodes.len() <= MIN_NODES.max(1000));
+        assert_eq!(tree.nodes.capacity(), MIN_NODES.max(1000));
+        assert!(tree.nodes[0].visits == 3000);
+    }
+
+    #[test]
+    fn absurd_memory_caps_stay_usable() {
+        let (nodes, _) = nodes_within(u64::MAX, 1);
+        assert_eq!(nodes, MAX_NODES);
+        let config = Config {
+            max_nodes: usize::MAX,
+            ..Config::default()
+        };
+        let tree = Tree::new(Color::Black, &config, 1, Vec::new());
+        assert!(tree.nodes.capacity() >= MIN_NODES);
+    }
+
+    #[test]
+    fn memory_splits_between_threads() {
+        let (one, _) = nodes_within(100 << 20, 1);
+        let (four, _) = nodes_within(100 << 20, 4);
+        assert!(one * (std::mem::size_of::<Node>() + 4) <= 100 << 20);
+        assert_eq!(four, one / 4);
+    }
+
+    #[test]
+    fn a_clear_result_stops_a_timed_search_early() {
+        let mut setup = Setup::new(Variant::Go);
+        setup.size = 5;
+        // Black wins almost every game by a huge negative komi: the best
+        // move soon leads by more than the rest of the time could change.
+        setup.komi = -100.0;
+        let game = Game::new(&setup);
+        let limits = Limits {
+            playouts: None,
+            time: Some(Duration::from_secs(2)),
+        };
+        let stop = AtomicBool::new(false);
+        let result = search(&game, limits, &Config::default(), &stop);
+        assert!(result.elapsed < Duration::from_millis(1500), "{:?}", result.elapsed);
+        assert!(result.playouts >= EARLY_STOP_MIN);
     }
 }

@@ -313,3 +313,22 @@ impl Position for AtariGo {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_capture_is_the_forced_move() {
+        let mut game = AtariGo::new(&Setup::new(super::super::Variant::Atari));
+        assert_eq!(game.forced_move(), None);
+        for (color, v) in [(Color::Black, "A2"), (Color::White, "A1"), (Color::Black, "E5")] {
+            game.play(color, Move::Place(Vertex::parse(v).unwrap())).unwrap();
+        }
+        // White's A1 stands in atari at B1; White to move has no capture.
+        assert_eq!(game.forced_move(), None);
+        game.play(Color::White, Move::Place(Vertex::parse("J9").unwrap()))
+            .unwrap();
+        assert_eq!(game.forced_move(), Some(Move::Place(Vertex::parse("B1").unwrap())));
+    }
+}

@@ -10,12 +10,17 @@ use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
 use std::collections::HashMap;
 
+pub mod policy;
+
 #[derive(Clone, Debug)]
 struct State {
     board: Board,
     to_move: Color,
     passes: u8,
     captures: [u32; 2],
+    /// Point of the last move, 0 after a pass or at the start: playouts
+    /// answer it.
+    last: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -37,6 +42,7 @@ impl Go {
                 to_move: Color::Black,
                 passes: 0,
                 captures: [0, 0],
+                last: 0,
             }),
             komi: setup.komi,
             seen,
@@ -87,39 +93,9 @@ pub fn forget_position(seen: &mut HashMap<u64, u32>, hash: u64) {
     }
 }
 
-/// A random playout on a copy of the board: random moves that neither fill
-/// an own eye nor commit suicide, simple ko only, until two passes.
-/// Returns the final board.
-pub fn playout_board(
-    mut board: Board,
-    mut to_move: Color,
-    mut passes: u8,
-    rng: &mut SmallRng,
-    trace: &mut Vec<(Color, Move)>,
-) -> Board {
-    let limit = 3 * board.size() * board.size();
-    for _ in 0..limit {
-        if passes >= 2 {
-            break;
-        }
-        let ko = board.ko_point();
-        let chosen = board.random_empty(rng, |p| {
-            Some(p) != ko && !board.is_eye(p, to_move) && !board.is_suicide(p, to_move)
-        });
-        match chosen {
-            Some(p) => {
-                board.play(p, to_move, 0);
-                trace.push((to_move, Move::Place(board.vertex(p))));
-                passes = 0;
-            }
-            None => {
-                board.clear_ko();
-                passes += 1;
-            }
-        }
-        to_move = to_move.opponent();
-    }
-    board
+/// A playout from the current state with the policy of [`policy`].
+fn playout(state: &State, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> policy::PlayoutEnd {
+    policy::playout(state.board.clone(), state.to_move, state.passes, state.last, rng, trace)
 }
 
 impl Position for Go {
@@ -182,11 +158,13 @@ impl Position for Go {
                 let captured = state.board.play(p, color, 0);
                 state.captures[color.index()] += captured as u32;
                 state.passes = 0;
+                state.last = p;
                 *self.seen.entry(state.board.hash()).or_insert(0) += 1;
             }
             None => {
                 state.board.clear_ko();
                 state.passes += 1;
+                state.last = 0;
             }
         }
         state.to_move = color.opponent();
@@ -243,9 +221,12 @@ impl Position for Go {
     }
 
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
-        let s = &self.history.now;
-        let end = playout_board(s.board.clone(), s.to_move, s.passes, rng, trace);
-        Outcome::Score(end.area_score() as f32 - self.komi).value_for_black()
+        let end = playout(&self.history.now, rng, trace);
+        match end.mercy {
+            Some(Color::Black) => 1.0,
+            Some(Color::White) => 0.0,
+            None => Outcome::Score(policy::playout_score(&end.board) as f32 - self.komi).value_for_black(),
+        }
     }
 
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
@@ -254,8 +235,8 @@ impl Position for Go {
         let mut trace = Vec::new();
         for _ in 0..playouts.max(1) {
             trace.clear();
-            let end = playout_board(s.board.clone(), s.to_move, s.passes, rng, &mut trace);
-            for (sum, owner) in total.iter_mut().zip(end.area_owners()) {
+            let end = playout(s, rng, &mut trace);
+            for (sum, owner) in total.iter_mut().zip(end.board.area_owners()) {
                 *sum += owner as f32;
             }
         }
@@ -279,6 +260,14 @@ impl Position for Go {
         next.seen.insert(next.board().hash(), 1);
         *self = next;
         Ok(())
+    }
+
+    fn prior(&self, mv: Move) -> Option<(f32, f32)> {
+        let s = &self.history.now;
+        match mv {
+            Move::Place(v) => policy::prior(&s.board, s.to_move, s.board.point(v)),
+            _ => None,
+        }
     }
 
     fn set_komi(&mut self, komi: f32) {

@@ -365,4 +365,7 @@ impl Position for Game {
     fn draws_possible(&self) -> bool {
         dispatch!(self, g => g.draws_possible())
     }
+    fn prior(&self, mv: Move) -> Option<(f32, f32)> {
+        dispatch!(self, g => g.prior(mv))
+    }
 }

@@ -1,0 +1,254 @@
+//! Tree reuse between moves: the trees of the last search are kept, and a
+//! search of a position that the last searched one leads to (up to two
+//! moves later, or the same position) starts from the matching subtree.
+
+use super::{search_from, Config, Limits, Node, Report, SearchResult};
+use crate::color::Color;
+use crate::game::Position;
+use crate::moves::Move;
+use std::sync::Mutex;
+
+/// Moves from the last searched position that a reused tree may lie below.
+const MAX_DEPTH: usize = 2;
+
+/// The trees of the last search and the position they grew from.
+pub struct TreeCache<P> {
+    saved: Mutex<Option<(P, Vec<Vec<Node>>)>>,
+}
+
+impl<P> Default for TreeCache<P> {
+    fn default() -> TreeCache<P> {
+        TreeCache {
+            saved: Mutex::new(None),
+        }
+    }
+}
+
+impl<P> TreeCache<P> {
+    /// Forgets the kept trees and frees their memory.
+    pub fn clear(&self) {
+        if let Ok(mut saved) = self.saved.lock() {
+            *saved = None;
+        }
+    }
+}
+
+/// [`super::search_with`] that starts from the kept trees where `root`
+/// descends from the position they grew from, and keeps its own trees for
+/// the next search. The playout and time limits count new simulations only.
+pub fn search_reusing<P: Position>(
+    root: &P,
+    limits: Limits,
+    config: &Config,
+    stop: &(dyn Fn() -> bool + Sync),
+    report: Option<Report>,
+    cache: &TreeCache<P>,
+) -> SearchResult {
+    let saved = cache.saved.lock().ok().and_then(|mut saved| saved.take());
+    let start_trees = saved.map(|(old, trees)| descend(&old, trees, root)).unwrap_or_default();
+    let (result, trees) = search_from(root, limits, config, stop, report, start_trees);
+    if let Ok(mut saved) = cache.saved.lock() {
+        *saved = (!trees.is_empty()).then(|| (root.clone(), trees));
+    }
+    result
+}
+
+/// The subtrees for `root`, re-rooted in place: empty where a tree has no
+/// node for it.
+fn descend<P: Position>(old: &P, trees: Vec<Vec<Node>>, root: &P) -> Vec<Vec<Node>> {
+    let Some(first) = trees.first() else { return Vec::new() };
+    let mut pos = old.clone();
+    let mut path = Vec::new();
+    if !find_path(&mut pos, first, 0, root, &mut path) {
+        return Vec::new();
+    }
+    trees
+        .into_iter()
+        .map(|mut nodes| match follow(&nodes, &path) {
+            Some(index) => {
+                reroot(&mut nodes, index);
+                nodes
+            }
+            None => Vec::new(),
+        })
+        .collect()
+}
+
+fn same_position<P: Position>(a: &P, b: &P) -> bool {
+    a.hash() == b.hash() && a.moves_played() == b.moves_played() && a.to_move() == b.to_move()
+}
+
+/// Depth-first search of the tree's moves from `index` (with `pos` at that
+/// node) for a position equal to `target`; `path` gets the moves.
+fn find_path<P: Position>(
+    pos: &mut P,
+    nodes: &[Node],
+    index: usize,
+    target: &P,
+    path: &mut Vec<(Color, Move)>,
+) -> bool {
+    if same_position(pos, target) {
+        return true;
+    }
+    let node = &nodes[index];
+    if path.len() >= MAX_DEPTH || !node.expanded || pos.moves_played() >= target.moves_played() {
+        return false;
+    }
+    let first = node.first_child as usize;
+    for child in first..first + node.child_count as usize {
+        let (color, mv) = (nodes[child].color, nodes[child].mv);
+        if pos.play(color, mv).is_err() {
+            continue;
+        }
+        path.push((color, mv));
+        let found = find_path(pos, nodes, child, target, path);
+        pos.undo();
+        if found {
+            return true;
+        }
+        path.pop();
+    }
+    false
+}
+
+/// The node reached from the root by `path`, if the tree has it.
+fn follow(nodes: &[Node], path: &[(Color, Move)]) -> Option<usize> {
+    let mut index = 0;
+    for &(color, mv) in path {
+        let node = nodes.get(index)?;
+        if !node.expanded {
+            return None;
+        }
+        let first = node.first_child as usize;
+        index = (first..first + node.child_count as usize).find(|&i| nodes[i].color == color && nodes[i].mv == mv)?;
+    }
+    Some(index)
+}
+
+/// Makes node `root` the root, dropping every node outside its subtree and
+/// keeping the order of the rest. Children always lie after their parent
+/// and siblings sit together, so one forward pass finds the subtree, and
+/// kept nodes numbered in index order move down without overwriting a node
+/// not yet moved.
+fn reroot(nodes: &mut Vec<Node>, root: usize) {
+    const GONE: u32 = u32::MAX;
+    let mut new_index = vec![GONE; nodes.len()];
+    new_index[root] = 0;
+    let mut kept = 0u32;
+    for i in root..nodes.len() {
+        if new_index[i] == GONE {
+            continue;
+        }
+        new_index[i] = kept;
+        kept += 1;
+        let node = &nodes[i];
+        if node.expanded {
+            let first = node.first_child as usize;
+            // Marked as kept; numbered when the pass reaches them.
+            new_index[first..first + node.child_count as usize].fill(0);
+        }
+    }
+    for i in root..nodes.len() {
+        if new_index[i] == GONE {
+            continue;
+        }
+        let mut node = nodes[i].clone();
+        if node.expanded && node.child_count > 0 {
+            node.first_child = new_index[node.first_child as usize];
+        }
+        nodes[new_index[i] as usize] = node;
+    }
+    nodes.truncate(kept as usize);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::{Game, Setup, Variant};
+    use std::sync::atomic::AtomicBool;
+
+    fn limits(playouts: u64) -> Limits {
+        Limits {
+            playouts: Some(playouts),
+            time: None,
+        }
+    }
+
+    #[test]
+    fn a_reply_reuses_the_subtree_and_a_new_game_does_not() {
+        let mut game = Game::new(&Setup::new(Variant::Go));
+        let config = Config::default();
+        let cache = TreeCache::default();
+        let stop = AtomicBool::new(false);
+        let never = || stop.load(std::sync::atomic::Ordering::Relaxed);
+        let first = search_reusing(&game, limits(3000), &config, &never, None, &cache);
+        let best = first.best.unwrap();
+        let reply = first.moves[0].pv.get(1).copied().unwrap();
+        game.play(game.to_move(), best).unwrap();
+        game.play(game.to_move(), reply).unwrap();
+        let (old, trees) = cache.saved.lock().unwrap().take().unwrap();
+        let kept = descend(&old, trees, &game);
+        assert_eq!(kept.len(), 1);
+        let root = &kept[0][0];
+        assert_eq!(root.mv, reply);
+        assert!(root.visits > 1);
+        // Every child index is inside the re-rooted tree.
+        for node in &kept[0] {
+            if node.expanded {
+                assert!((node.first_child + node.child_count) as usize <= kept[0].len());
+            }
+        }
+        // The kept tree searches on, and its statistics add up.
+        let (result, trees) = search_from(&game, limits(500), &config, &never, None, kept);
+        assert_eq!(result.playouts, 500);
+        let visits: u64 = result.moves.iter().map(|m| m.visits).sum();
+        assert!(visits > 500);
+        let fresh = Game::new(&Setup::new(Variant::Go));
+        assert!(descend(&game, trees, &fresh).is_empty());
+    }
+
+    #[test]
+    fn reroot_keeps_exactly_the_subtree() {
+        let game = Game::new(&Setup::new(Variant::Go));
+        let config = Config::default();
+        let (_, mut trees) = search_from(&game, limits(4000), &config, &|| false, None, Vec::new());
+        let mut nodes = trees.pop().unwrap();
+        let root = &nodes[0];
+        let child = (root.first_child as usize..(root.first_child + root.child_count) as usize)
+            .max_by_key(|&i| nodes[i].visits)
+            .unwrap();
+        let expected = subtree_size(&nodes, child);
+        let mut before = Vec::new();
+        listing(&nodes, child, &mut before);
+        reroot(&mut nodes, child);
+        assert_eq!(nodes.len(), expected);
+        assert_eq!(subtree_size(&nodes, 0), expected);
+        let mut after = Vec::new();
+        listing(&nodes, 0, &mut after);
+        assert_eq!(before, after);
+    }
+
+    /// Every node below `index`, depth first, as (move, visits, children).
+    fn listing(nodes: &[Node], index: usize, out: &mut Vec<(Move, u32, u32)>) {
+        let node = &nodes[index];
+        out.push((node.mv, node.visits, node.child_count));
+        if node.expanded {
+            let first = node.first_child as usize;
+            for child in first..first + node.child_count as usize {
+                listing(nodes, child, out);
+            }
+        }
+    }
+
+    fn subtree_size(nodes: &[Node], index: usize) -> usize {
+        let node = &nodes[index];
+        let mut size = 1;
+        if node.expanded {
+            let first = node.first_child as usize;
+            for child in first..first + node.child_count as usize {
+                size += subtree_size(nodes, child);
+            }
+        }
+        size
+    }
+}

@@ -1,0 +1,610 @@
+//! The Go playout policy: a light MoGo-style policy that answers the last
+//! move before it plays at random.
+//!
+//! In order, for the side to move:
+//! 1. capture the chain of the last move when it is in atari;
+//! 2. save an own chain that the last move put in atari, by capturing a
+//!    neighbour in atari or by extending when that gains liberties;
+//! 3. play a 3x3 pattern move (see `patterns.txt`) next to the last move;
+//! 4. else a uniformly random move that is legal, does not fill an own eye
+//!    and is not a self-atari of two stones or more.
+//!
+//! A mercy rule ends the playout once one side has captured a third of the
+//! board (at least 10 stones) more than the other during it; the side
+//! ahead wins. Moves are also the tree search's priors ([`prior`]).
+
+use crate::board::{cell_of, Board, BLACK, EMPTY, WHITE};
+use crate::color::Color;
+use crate::moves::Move;
+use rand::rngs::SmallRng;
+use rand::Rng;
+use std::sync::OnceLock;
+
+/// How a playout ended.
+pub struct PlayoutEnd {
+    pub board: Board,
+    /// The winner by the mercy rule, when the playout was cut short.
+    pub mercy: Option<Color>,
+}
+
+/// Smallest own group that random moves never put in atari.
+const SELF_ATARI_STONES: usize = 2;
+
+/// A random playout from `board` with `to_move` to play, `passes` passes
+/// just made and `last` the point of the last move (0 for none or a pass).
+/// Plays to two passes, a mercy win or a move limit.
+pub fn playout(
+    mut board: Board,
+    mut to_move: Color,
+    mut passes: u8,
+    mut last: usize,
+    rng: &mut SmallRng,
+    trace: &mut Vec<(Color, Move)>,
+) -> PlayoutEnd {
+    let points = board.size() * board.size();
+    let limit = 3 * points;
+    let mercy = (points / 3).max(10) as i32;
+    // Stones captured by black minus stones captured by white.
+    let mut capture_lead = 0i32;
+    let mut candidates = Vec::with_capacity(16);
+    for _ in 0..limit {
+        if passes >= 2 {
+            break;
+        }
+        let chosen =
+            answer_last_move(&board, to_move, last, rng, &mut candidates).or_else(|| random_move(&board, to_move, rng));
+        match chosen {
+            Some(p) => {
+                let captured = board.play(p, to_move, 0) as i32;
+                capture_lead += if to_move == Color::Black { captured } else { -captured };
+                trace.push((to_move, Move::Place(board.vertex(p))));
+                passes = 0;
+                last = p;
+                if capture_lead.abs() >= mercy {
+                    let winner = if capture_lead > 0 { Color::Black } else { Color::White };
+                    return PlayoutEnd {
+                        board,
+                        mercy: Some(winner),
+                    };
+                }
+            }
+            None => {
+                board.clear_ko();
+                passes += 1;
+                last = 0;
+            }
+        }
+        to_move = to_move.opponent();
+    }
+    PlayoutEnd { board, mercy: None }
+}
+
+/// Area score (black minus white) of a board at the end of a playout,
+/// where nearly every empty point is an eye: an empty point counts for a
+/// colour when all its stone neighbours are of that colour. It agrees with
+/// the full Tromp-Taylor count on such boards, at a fraction of the cost.
+pub fn playout_score(board: &Board) -> i32 {
+    let mut score = 0;
+    for p in board.all_points() {
+        match board.cell(p) {
+            BLACK => score += 1,
+            WHITE => score -= 1,
+            EMPTY => {
+                let (mut black, mut white) = (false, false);
+                for n in board.neighbours(p) {
+                    match board.cell(n) {
+                        BLACK => black = true,
+                        WHITE => white = true,
+                        _ => {}
+                    }
+                }
+                score += black as i32 - white as i32;
+            }
+            _ => {}
+        }
+    }
+    score
+}
+
+/// True when `color` may play `p` in a playout: empty, not the ko point,
+/// not suicide.
+#[inline]
+fn playable(board: &Board, p: usize, color: Color) -> bool {
+    board.is_empty(p) && board.ko_point() != Some(p) && !board.is_suicide(p, color)
+}
+
+/// Virtual visits behind every prior.
+const PRIOR_VISITS: f32 = 20.0;
+
+/// Prior knowledge of `color` playing at empty `p` for the tree search, as
+/// virtual (wins, visits): captures, atari escapes and pattern moves look
+/// good; self-ataris, and moves on the first two lines far from any stone
+/// in the opening, look poor. `None` for an ordinary move.
+pub fn prior(board: &Board, color: Color, p: usize) -> Option<(f32, f32)> {
+    let value = |rate: f32| Some((rate * PRIOR_VISITS, PRIOR_VISITS));
+    if board.captures_at(p, color) {
+        return value(0.9);
+    }
+    if !sensible(board, p, color) {
+        return value(0.05);
+    }
+    let own = cell_of(color);
+    let saves = board
+        .neighbours(p)
+        .into_iter()
+        .any(|n| board.cell(n) == own && board.atari_liberty(n) == Some(p));
+    if saves && liberties_after(board, p, color) >= 2 {
+        return value(0.8);
+    }
+    if pattern_table().matches(pattern_code(board, p)) {
+        return value(0.7);
+    }
+    let size = board.size();
+    let v = board.vertex(p);
+    let line = [
+        v.x as usize,
+        v.y as usize,
+        size - 1 - v.x as usize,
+        size - 1 - v.y as usize,
+    ]
+    .into_iter()
+    .min()
+    .unwrap_or(0);
+    let opening = board.empties().len() * 4 > size * size * 3;
+    if opening && line <= 1 && size >= 7 && !stone_nearby(board, p) {
+        return value(if line == 0 { 0.1 } else { 0.3 });
+    }
+    None
+}
+
+/// True when a stone stands within two steps of `p` (on the board).
+fn stone_nearby(board: &Board, p: usize) -> bool {
+    let stride = board.size() as isize + 2;
+    (-2..=2isize).any(|dy| {
+        (-2..=2isize).any(|dx| {
+            dx.abs() + dy.abs() <= 2
+                && board
+                    .cell_checked(p as isize + dy * stride + dx)
+                    .is_some_and(|c| c == crate::board::BLACK || c == crate::board::WHITE)
+        })
+    })
+}
+
+/// A uniformly random sensible move, or `None` to pass.
+fn random_move(board: &Board, color: Color, rng: &mut SmallRng) -> Option<usize> {
+    let ko = board.ko_point();
+    board.random_empty(rng, |p| Some(p) != ko && sensible(board, p, color))
+}
+
+/// Legal apart from ko, not an own eye, not a bad self-atari. Reads the
+/// neighbours once for the common case of two empty ones.
+#[inline]
+fn sensible(board: &Board, p: usize, color: Color) -> bool {
+    let empty = board.neighbours(p).into_iter().filter(|&n| board.is_empty(n)).count();
+    match empty {
+        0 => !board.is_eye(p, color) && !board.is_suicide(p, color) && !self_atari_of_group(board, p, color),
+        1 => !self_atari_of_group(board, p, color),
+        _ => true,
+    }
+}
+
+/// The tactical and pattern answers to the opponent's move at `last`.
+fn answer_last_move(
+    board: &Board,
+    color: Color,
+    last: usize,
+    rng: &mut SmallRng,
+    candidates: &mut Vec<usize>,
+) -> Option<usize> {
+    if last == 0 || board.is_empty(last) {
+        return None;
+    }
+    // 1. Capture the last move's chain.
+    if let Some(lib) = board.atari_liberty(last) {
+        if playable(board, lib, color) {
+            return Some(lib);
+        }
+    }
+    // 2. Save own chains that the last move put in atari.
+    let own = cell_of(color);
+    candidates.clear();
+    for n in board.neighbours(last) {
+        if board.cell(n) == own {
+            if let Some(lib) = board.atari_liberty(n) {
+                atari_escapes(board, n, lib, color, candidates);
+            }
+        }
+    }
+    if let Some(p) = pick(candidates, rng) {
+        return Some(p);
+    }
+    // 3. A pattern move around the last move: the first match from a random
+    // start, which picks among matches almost uniformly at a fraction of
+    // the cost of matching all eight.
+    let table = pattern_table();
+    let around = board.neighbours(last);
+    let diagonal = board.diagonals(last);
+    let start = rng.random_range(0..8);
+    for i in 0..8 {
+        let k = (start + i) & 7;
+        let p = if k < 4 { around[k] } else { diagonal[k - 4] };
+        if board.is_empty(p)
+            && table.matches(pattern_code(board, p))
+            && board.ko_point() != Some(p)
+            && sensible(board, p, color)
+        {
+            return Some(p);
+        }
+    }
+    None
+}
+
+fn pick(candidates: &[usize], rng: &mut SmallRng) -> Option<usize> {
+    match candidates.len() {
+        0 => None,
+        n => Some(candidates[rng.random_range(0..n)]),
+    }
+}
+
+/// Moves that save the own chain through `chain` (in atari at `lib`):
+/// captures of enemy neighbours in atari, and the extension when it leaves
+/// the chain more than one liberty.
+fn atari_escapes(board: &Board, chain: usize, lib: usize, color: Color, out: &mut Vec<usize>) {
+    let enemy = cell_of(color.opponent());
+    let mut stone = chain;
+    loop {
+        for n in board.neighbours(stone) {
+            if board.cell(n) == enemy {
+                if let Some(l) = board.atari_liberty(n) {
+                    if playable(board, l, color) && !out.contains(&l) {
+                        out.push(l);
+                    }
+                }
+            }
+        }
+        stone = board.next_in_chain(stone);
+        if stone == chain {
+            break;
+        }
+    }
+    if playable(board, lib, color) && liberties_after(board, lib, color) >= 2 && !out.contains(&lib) {
+        out.push(lib);
+    }
+}
+
+/// A lower bound on the liberties (counted up to 2) of the chain a stone of
+/// `color` at empty `p` would be part of; 2 also when the move captures.
+fn liberties_after(board: &Board, p: usize, color: Color) -> usize {
+    let own = cell_of(color);
+    let enemy = cell_of(color.opponent());
+    let mut libs = Liberties {
+        p,
+        found: [0; 2],
+        count: 0,
+    };
+    // Cheap sources first: empty neighbours, captures, chains in atari.
+    let mut roomy_chain = false;
+    for n in board.neighbours(p) {
+        let c = board.cell(n);
+        if c == EMPTY {
+            libs.add(n);
+        } else if c == own {
+            match board.atari_liberty(n) {
+                Some(l) => libs.add(l),
+                None => roomy_chain = true,
+            }
+        } else if c == enemy && board.atari_liberty(n) == Some(p) {
+            return 2;
+        }
+    }
+    if libs.count >= 2 || !roomy_chain {
+        return libs.count;
+    }
+    // Own chains with two liberties or more. With one liberty known, a
+    // chain adds another unless its liberties are that one and `p`.
+    for n in board.neighbours(p) {
+        if board.cell(n) != own || board.atari_liberty(n).is_some() {
+            continue;
+        }
+        if libs.count == 1 {
+            if !board.liberties_within(n, p, libs.found[0]) {
+                return 2;
+            }
+        } else {
+            for l in board.liberties_upto(n, 3) {
+                if l != 0 {
+                    libs.add(l);
+                }
+            }
+        }
+        if libs.count >= 2 {
+            return 2;
+        }
+    }
+    libs.count
+}
+
+/// Up to two distinct liberties other than the move's own point.
+struct Liberties {
+    p: usize,
+    found: [usize; 2],
+    count: usize,
+}
+
+impl Liberties {
+    #[inline]
+    fn add(&mut self, l: usize) {
+        if l != self.p && self.count < 2 && !self.found[..self.count].contains(&l) {
+            self.found[self.count] = l;
+            self.count += 1;
+        }
+    }
+}
+
+/// True when a stone of `color` at `p` would leave a chain of at least
+/// `SELF_ATARI_STONES` stones with a single liberty.
+fn self_atari_of_group(board: &Board, p: usize, color: Color) -> bool {
+    let own = cell_of(color);
+    let mut stones = 1;
+    let mut heads = [0usize; 4];
+    for (i, n) in board.neighbours(p).into_iter().enumerate() {
+        if board.cell(n) == own {
+            let head = board.chain(n);
+            if !heads.contains(&head) {
+                heads[i] = head;
+                stones += board.chain_len(n);
+            }
+        }
+    }
+    stones >= SELF_ATARI_STONES && liberties_after(board, p, color) < 2
+}
+
+/// The 3x3 neighbourhood of `p` as 8 two-bit cells (empty, black, white,
+/// off), row by row without the centre.
+#[inline(always)]
+fn pattern_code(board: &Board, p: usize) -> u16 {
+    let [below, left, right, above] = board.neighbours(p);
+    let [below_left, below_right, above_left, above_right] = board.diagonals(p);
+    // Rows from `p - stride` (row 0) to `p + stride` (row 2). Cell codes
+    // above 3 (off the board, blocks) all read as 3, off the board.
+    let cells = [
+        below_left,
+        below,
+        below_right,
+        left,
+        right,
+        above_left,
+        above,
+        above_right,
+    ];
+    let mut code = 0u16;
+    for (i, q) in cells.into_iter().enumerate() {
+        code |= (board.cell(q).min(3) as u16) << (2 * i);
+    }
+    code
+}
+
+/// One bit per 3x3 neighbourhood code: does some pattern match it?
+pub struct PatternTable {
+    bits: Vec<u64>,
+}
+
+impl PatternTable {
+    #[inline]
+    fn matches(&self, code: u16) -> bool {
+        (self.bits[code as usize >> 6] >> (code & 63)) & 1 == 1
+    }
+
+    /// Builds the table from pattern text (see `patterns.txt`).
+    pub fn parse(text: &str) -> Result<PatternTable, String> {
+        let mut table = PatternTable { bits: vec![0; 1024] };
+        let mut rows: Vec<&str> = Vec::new();
+        for line in text.lines().chain(std::iter::once("")) {
+            let line = line.trim();
+            let is_row = line.len() == 3 && line.chars().all(|c| "XOxo.#?".contains(c));
+            if is_row {
+                rows.push(line);
+                continue;
+            }
+            if !(line.is_empty() || line.starts_with('#')) {
+                return Err(format!("bad pattern line '{line}'"));
+            }
+            if rows.is_empty() {
+                continue;
+            }
+            if rows.len() != 3 {
+                return Err(format!("a pattern needs 3 rows: {rows:?}"));
+            }
+            let grid: Vec<Vec<char>> = rows.iter().map(|r| r.chars().collect()).collect();
+            if grid[1][1] != '.' {
+                return Err(format!("pattern centre must be empty: {rows:?}"));
+            }
+            table.add(&grid);
+            rows.clear();
+        }
+        Ok(table)
+    }
+
+    /// Adds a pattern in its 8 orientations, both colourings.
+    fn add(&mut self, grid: &[Vec<char>]) {
+        for sym in 0..8 {
+            let mut cells = Vec::with_capacity(8);
+            for r in 0..3 {
+                for c in 0..3 {
+                    if (r, c) != (1, 1) {
+                        let (sr, sc) = transform(sym, r, c);
+                        cells.push(grid[sr][sc]);
+                    }
+                }
+            }
+            for swap in [false, true] {
+                let cells: Vec<char> = cells.iter().map(|&c| if swap { swap_colour(c) } else { c }).collect();
+                self.expand(&cells, 0, 0);
+            }
+        }
+    }
+
+    fn expand(&mut self, cells: &[char], i: usize, code: u16) {
+        if i == cells.len() {
+            self.bits[code as usize >> 6] |= 1 << (code & 63);
+            return;
+        }
+        // Codes: 0 empty, 1 X (black), 2 O (white), 3 off the board.
+        let allowed: &[u16] = match cells[i] {
+            '.' => &[0],
+            'X' => &[1],
+            'O' => &[2],
+            '#' => &[3],
+            'x' => &[0, 2, 3],
+            'o' => &[0, 1, 3],
+            _ => &[0, 1, 2, 3],
+        };
+        for &a in allowed {
+            self.expand(cells, i + 1, code | a << (2 * i));
+        }
+    }
+}
+
+fn swap_colour(c: char) -> char {
+    match c {
+        'X' => 'O',
+        'O' => 'X',
+        'x' => 'o',
+        'o' => 'x',
+        c => c,
+    }
+}
+
+/// The grid cell that lands on (r, c) under symmetry `sym` of the square.
+fn transform(sym: usize, r: usize, c: usize) -> (usize, usize) {
+    let (r, c) = if sym & 4 != 0 { (c, r) } else { (r, c) };
+    let r = if sym & 1 != 0 { 2 - r } else { r };
+    let c = if sym & 2 != 0 { 2 - c } else { c };
+    (r, c)
+}
+
+pub fn pattern_table() -> &'static PatternTable {
+    static TABLE: OnceLock<PatternTable> = OnceLock::new();
+    TABLE.get_or_init(|| PatternTable::parse(include_str!("patterns.txt")).expect("built-in patterns parse"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::Vertex;
+    use rand::SeedableRng;
+
+    fn board(rows: &[&str]) -> Board {
+        let size = rows.len();
+        let mut b = Board::new(size);
+        for (i, row) in rows.iter().enumerate() {
+            let y = size - 1 - i;
+            for (x, ch) in row.chars().enumerate() {
+                let color = match ch {
+                    'X' => Color::Black,
+                    'O' => Color::White,
+                    _ => continue,
+                };
+                let p = b.point(Vertex::new(x, y));
+                b.play(p, color, 0);
+            }
+        }
+        b
+    }
+
+    fn at(b: &Board, v: &str) -> usize {
+        b.point(Vertex::parse(v).unwrap())
+    }
+
+    #[test]
+    fn built_in_patterns_parse_and_match_a_hane() {
+        let table = pattern_table();
+        // Enclosing hane: black stones left and right of a white stone,
+        // the move below the white stone.
+        let b = board(&[".....", ".XOX.", ".....", ".....", "....."]);
+        assert!(table.matches(pattern_code(&b, at(&b, "C3"))));
+        // An empty neighbourhood matches nothing.
+        let empty = Board::new(5);
+        assert!(!table.matches(pattern_code(&empty, at(&empty, "C3"))));
+        assert!(PatternTable::parse("XO\n").is_err());
+        assert!(PatternTable::parse("XOX\n.X.\n???\n").is_err());
+    }
+
+    #[test]
+    fn priors_favour_captures_and_frown_on_the_empty_edge() {
+        let b = board(&[
+            ".........",
+            ".........",
+            ".........",
+            "...X.....",
+            "..XOX....",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let capture = prior(&b, Color::Black, at(&b, "D4")).unwrap();
+        assert!(capture.0 / capture.1 > 0.8);
+        let edge = prior(&b, Color::Black, at(&b, "A9")).unwrap();
+        assert!(edge.0 / edge.1 < 0.2);
+        assert_eq!(prior(&b, Color::Black, at(&b, "G7")), None);
+    }
+
+    #[test]
+    fn captures_the_last_move_in_atari() {
+        // White C3 is surrounded on three sides; its liberty is C2.
+        let b = board(&[".....", "..X..", ".XOX.", ".....", "....."]);
+        let mut rng = SmallRng::seed_from_u64(1);
+        let mut candidates = Vec::new();
+        let mv = answer_last_move(&b, Color::Black, at(&b, "C3"), &mut rng, &mut candidates);
+        assert_eq!(mv, Some(at(&b, "C2")));
+    }
+
+    #[test]
+    fn saves_a_chain_in_atari_by_extending() {
+        // Black C3 was put in atari by white's D3; extending at C2 gains liberties.
+        let b = board(&[".....", "..O..", ".OXO.", ".....", "....."]);
+        let mut rng = SmallRng::seed_from_u64(1);
+        let mut candidates = Vec::new();
+        let mv = answer_last_move(&b, Color::Black, at(&b, "D3"), &mut rng, &mut candidates);
+        assert_eq!(mv, Some(at(&b, "C2")));
+    }
+
+    #[test]
+    fn self_atari_of_a_group_is_refused_but_a_single_stone_is_not() {
+        // Black A1-B1 under a white wall: C1 would make three stones in atari.
+        let b = board(&[".....", ".....", ".....", "OOOO.", "XX..."]);
+        assert!(!sensible(&b, at(&b, "C1"), Color::Black));
+        let single = board(&[".....", ".....", ".....", ".O...", "..O.."]);
+        assert!(sensible(&single, at(&single, "B1"), Color::Black));
+    }
+
+    #[test]
+    fn mercy_rule_ends_lopsided_playouts() {
+        // White's 35 stones are in atari after its last move at B1: black
+        // captures them at once and wins by mercy.
+        let mut rows = vec!["........."; 4];
+        rows.extend(["XXXXXXXXX", "OOOOOOOOO", "OOOOOOOOO", "OOOOOOOOO", ".OOOOOOOO"]);
+        let b = board(&rows);
+        let mut rng = SmallRng::seed_from_u64(7);
+        let mut trace = Vec::new();
+        let last = at(&b, "B1");
+        let end = playout(b, Color::Black, 0, last, &mut rng, &mut trace);
+        assert_eq!(end.mercy, Some(Color::Black));
+        assert_eq!(trace.len(), 1);
+    }
+
+    #[test]
+    fn playouts_end_with_a_consistent_board() {
+        let mut rng = SmallRng::seed_from_u64(7);
+        for _ in 0..50 {
+            let mut trace = Vec::new();
+            let end = playout(Board::new(9), Color::Black, 0, 0, &mut rng, &mut trace);
+            assert_eq!(end.board.hash(), end.board.recompute_hash());
+            assert!(trace.len() < 3 * 81);
+            if end.mercy.is_none() {
+                assert_eq!(playout_score(&end.board), end.board.area_score());
+            }
+        }
+    }
+}
