@@ -94,8 +94,16 @@ pub fn forget_position(seen: &mut HashMap<u64, u32>, hash: u64) {
 }
 
 /// A playout from the current state with the policy of [`policy`].
-fn playout(state: &State, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> policy::PlayoutEnd {
-    policy::playout(state.board.clone(), state.to_move, state.passes, state.last, rng, trace)
+fn playout(state: &State, komi: f32, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> policy::PlayoutEnd {
+    policy::playout(
+        state.board.clone(),
+        state.to_move,
+        state.passes,
+        state.last,
+        komi,
+        rng,
+        trace,
+    )
 }
 
 impl Position for Go {
@@ -221,7 +229,7 @@ impl Position for Go {
     }
 
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
-        let end = playout(&self.history.now, rng, trace);
+        let end = playout(&self.history.now, self.komi, rng, trace);
         match end.mercy {
             Some(Color::Black) => 1.0,
             Some(Color::White) => 0.0,
@@ -235,7 +243,7 @@ impl Position for Go {
         let mut trace = Vec::new();
         for _ in 0..playouts.max(1) {
             trace.clear();
-            let end = playout(s, rng, &mut trace);
+            let end = playout(s, self.komi, rng, &mut trace);
             for (sum, owner) in total.iter_mut().zip(end.board.area_owners()) {
                 *sum += owner as f32;
             }

@@ -9,8 +9,8 @@
 //! 4. else a uniformly random move that is legal, does not fill an own eye
 //!    and is not a self-atari of two stones or more.
 //!
-//! A mercy rule ends the playout once one side has captured a third of the
-//! board (at least 10 stones) more than the other during it; the side
+//! A mercy rule ends the playout once one side's capture lead, komi
+//! included, reaches a third of the board (at least 10 points); the side
 //! ahead wins. Moves are also the tree search's priors ([`prior`]).
 
 use crate::board::{cell_of, Board, BLACK, EMPTY, WHITE};
@@ -38,12 +38,13 @@ pub fn playout(
     mut to_move: Color,
     mut passes: u8,
     mut last: usize,
+    komi: f32,
     rng: &mut SmallRng,
     trace: &mut Vec<(Color, Move)>,
 ) -> PlayoutEnd {
     let points = board.size() * board.size();
     let limit = 3 * points;
-    let mercy = (points / 3).max(10) as i32;
+    let mercy = (points / 3).max(10) as f32;
     // Stones captured by black minus stones captured by white.
     let mut capture_lead = 0i32;
     let mut candidates = Vec::with_capacity(16);
@@ -60,8 +61,9 @@ pub fn playout(
                 trace.push((to_move, Move::Place(board.vertex(p))));
                 passes = 0;
                 last = p;
-                if capture_lead.abs() >= mercy {
-                    let winner = if capture_lead > 0 { Color::Black } else { Color::White };
+                let lead = capture_lead as f32 - komi;
+                if lead.abs() >= mercy {
+                    let winner = if lead > 0.0 { Color::Black } else { Color::White };
                     return PlayoutEnd {
                         board,
                         mercy: Some(winner),
@@ -589,7 +591,7 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(7);
         let mut trace = Vec::new();
         let last = at(&b, "B1");
-        let end = playout(b, Color::Black, 0, last, &mut rng, &mut trace);
+        let end = playout(b, Color::Black, 0, last, 0.0, &mut rng, &mut trace);
         assert_eq!(end.mercy, Some(Color::Black));
         assert_eq!(trace.len(), 1);
     }
@@ -599,7 +601,7 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(7);
         for _ in 0..50 {
             let mut trace = Vec::new();
-            let end = playout(Board::new(9), Color::Black, 0, 0, &mut rng, &mut trace);
+            let end = playout(Board::new(9), Color::Black, 0, 0, 0.0, &mut rng, &mut trace);
             assert_eq!(end.board.hash(), end.board.recompute_hash());
             assert!(trace.len() < 3 * 81);
             if end.mercy.is_none() {
