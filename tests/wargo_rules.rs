@@ -681,3 +681,27 @@ fn a_finished_game_lists_no_moves_and_genmove_answers() {
     assert_eq!(run("genmove w"), "= resign\n\n");
     assert_eq!(run("genmove b"), "= pass\n\n");
 }
+
+#[test]
+fn a_bad_preset_file_stops_the_program_naming_the_line() {
+    let dir = std::env::temp_dir().join(format!("variago-preset-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.ini");
+    std::fs::write(&bad, "[mine]\ninherits = wargo\n\nhand = wall:x\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_variago"))
+        .args(["--preset", bad.to_str().unwrap(), "perft", "--depth", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 4: bad count 'x'"), "{err}");
+    let good = dir.join("good.ini");
+    std::fs::write(&good, "[mine]\ninherits = wargo\nsize = 9\nhand = wall:1\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_variago"))
+        .args(["--preset", good.to_str().unwrap(), "perft", "--depth", "1"])
+        .output()
+        .unwrap();
+    // 81 soldiers, 81 walls and pass.
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "163");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -69,6 +69,7 @@ impl WarGo {
                 state.board.put(p, cell, kind);
             }
         }
+        state.note_board();
         let mut seen = HashMap::new();
         seen.insert(state.board.hash(), 1);
         WarGo {
@@ -124,6 +125,7 @@ impl WarGo {
             }
         }
         state.to_move = to_move;
+        state.note_board();
         game.seen.clear();
         game.seen.insert(game.state().board.hash(), 1);
         Ok(game)

@@ -3,9 +3,9 @@
 //! Playouts drop soldiers at random (never into an own eye, never
 //! suicide, simple ko only) and now and then a wall, samurai or monk
 //! beside an own stone where it captures nothing; they do not step. The
-//! search leaves out drops no player would weigh: special pieces far from
-//! every stone, bombs that destroy nothing of the opponent, spies that
-//! turn nobody, and an early pass.
+//! search leaves out drops no player would weigh (see `prune_for_search`):
+//! with nine kinds of piece on every point, most drops are hopeless, and
+//! the tree would spend its playouts trying each once.
 
 use super::pieces::{Army, SOLDIER};
 use super::rules::{blast, State};
@@ -89,24 +89,59 @@ fn special_drop(state: &State, color: Color, rng: &mut SmallRng) -> Option<Move>
     (empties >= 2 && state.quick_drop_hash(color, piece, p).is_some()).then(|| Move::Drop(piece, board.vertex(p)))
 }
 
-/// Keeps the moves worth searching.
+/// The liberties of weak chains (two liberties or fewer): where special
+/// pieces can matter, for the player (`own`) and against the opponent.
+fn weak_liberties(state: &State, color: Color) -> (Vec<bool>, Vec<bool>) {
+    let board = &state.board;
+    let own = cell_of(color);
+    let len = board.all_points().last().map_or(0, |p| p + 1);
+    let (mut own_weak, mut enemy_weak) = (vec![false; len], vec![false; len]);
+    let mut heads = Vec::new();
+    for p in board.all_points() {
+        let cell = board.cell(p);
+        if !(cell == BLACK || cell == WHITE) || heads.contains(&board.chain(p)) {
+            continue;
+        }
+        heads.push(board.chain(p));
+        let libs = board.liberties(p);
+        if libs.len() <= 2 {
+            let marks = if cell == own { &mut own_weak } else { &mut enemy_weak };
+            for l in libs {
+                marks[l] = true;
+            }
+        }
+    }
+    (own_weak, enemy_weak)
+}
+
+/// Keeps the moves worth searching: soldiers and steps, and special drops
+/// only where a fight is on (a liberty of a weak chain) or where the piece
+/// gains at once: a bomb that destroys more of the opponent's pieces than
+/// the dropper's, a spy that turns more enemy soldiers than own, a tao
+/// with three own soldiers in its zone. Pass only once the opponent has
+/// passed or nothing but own eyes is left.
 pub fn prune_for_search(state: &State, moves: &mut Vec<Move>) {
     let board = &state.board;
     let color = state.to_move;
     let own = cell_of(color);
     let enemy = cell_of(color.opponent());
-    let stone = |c: u8| c == BLACK || c == WHITE;
-    let near_stone = |p: usize| {
-        board
-            .neighbours(p)
-            .into_iter()
-            .chain(board.diagonals(p))
-            .any(|n| stone(board.cell(n)))
-    };
     let useful_soldier = moves.iter().any(|&mv| match mv {
         Move::Place(v) => !board.is_eye(board.point(v), color),
         _ => false,
     });
+    let has_drops = moves.iter().any(|mv| matches!(mv, Move::Drop(..)));
+    let (own_weak, enemy_weak) = if has_drops {
+        weak_liberties(state, color)
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    let soldiers_beside = |p: usize, cell: u8| {
+        board
+            .neighbours(p)
+            .into_iter()
+            .filter(|&n| board.cell(n) == cell && board.kind(n) == SOLDIER)
+            .count()
+    };
     moves.retain(|&mv| match mv {
         Move::Pass => state.passes > 0 || !useful_soldier,
         Move::Place(_) | Move::Step(..) => true,
@@ -119,17 +154,17 @@ pub fn prune_for_search(state: &State, moves: &mut Vec<Move>) {
                     let ours = hit.iter().filter(|&&q| board.cell(q) == own).count();
                     theirs > ours
                 }
-                Piece::Spy => board
-                    .neighbours(p)
-                    .into_iter()
-                    .any(|n| board.cell(n) == enemy && board.kind(n) == SOLDIER),
+                Piece::Spy => soldiers_beside(p, enemy) > soldiers_beside(p, own),
                 Piece::Tao => {
                     let zone = super::zones::square(board, p);
                     zone.filter(|&q| board.cell(q) == own && board.kind(q) == SOLDIER)
                         .count()
-                        >= 2
+                        >= 3
                 }
-                _ => near_stone(p) && !board.is_eye(p, color),
+                // Guards: they save a weak group of the dropper.
+                Piece::Samurai | Piece::Cavalry | Piece::Ambassador | Piece::Monk => own_weak[p],
+                // Attackers: they take a liberty of a weak enemy group.
+                _ => enemy_weak[p],
             }
         }
     });

@@ -25,6 +25,9 @@ pub struct State {
     /// True while that side is still buying its army (Buying Armies).
     pub buying: [bool; 2],
     pub credit: [u32; 2],
+    /// False while no monk was ever on the board: the playouts then skip
+    /// looking for monk squares.
+    pub monks: bool,
 }
 
 fn chain_piece(cell: u8) -> bool {
@@ -104,7 +107,20 @@ impl State {
             hands,
             buying: [false, false],
             credit: [0, 0],
+            monks: false,
         }
+    }
+
+    /// Notes the pieces set on the board outside moves (start positions).
+    pub fn note_board(&mut self) {
+        let board = &self.board;
+        self.monks = board.all_points().any(|p| zones::is_monk(board, p));
+    }
+
+    /// A drop or move onto `p` captures nothing: `p` is next to an
+    /// ambassador or inside a monk's square.
+    fn captures_nothing(&self, p: usize) -> bool {
+        zones::beside_ambassador(&self.board, p) || (self.monks && zones::in_monk_zone(&self.board, p))
     }
 
     pub fn in_setup(&self) -> bool {
@@ -203,6 +219,7 @@ impl State {
                 let (cell, kind) =
                     pieces::cell_and_kind(piece, own).ok_or_else(|| Illegal::new(format!("War Go has no {piece}")))?;
                 self.board.put(p, cell, kind);
+                self.monks |= piece == Piece::Monk;
                 self.resolve(color, p, &[p], false)
             }
         }
@@ -267,7 +284,19 @@ impl State {
         // Whether the move may capture at all, found only when something could be.
         let mut allowed: Option<bool> = None;
         let mut bombs = Vec::new();
-        for phase in 0..2 {
+        let breathless = |board: &Board, t: usize| {
+            board
+                .neighbours(t)
+                .into_iter()
+                .chain([t])
+                .any(|n| chain_piece(board.cell(n)) && board.surrounded(n))
+        };
+        let phases = if touched.iter().any(|&t| breathless(&self.board, t)) {
+            2
+        } else {
+            0
+        };
+        for phase in 0..phases {
             let mut heads = Vec::new();
             for &t in touched {
                 for n in self.board.neighbours(t).into_iter().chain([t]) {
@@ -281,7 +310,7 @@ impl State {
             if heads.is_empty() {
                 continue;
             }
-            if !*allowed.get_or_insert_with(|| !zones::captures_nothing(&self.board, p)) {
+            if !*allowed.get_or_insert_with(|| !self.captures_nothing(p)) {
                 break;
             }
             for head in heads {
@@ -409,7 +438,7 @@ impl State {
                 return true;
             }
             if c != own && last {
-                let allowed = *may_capture.get_or_insert_with(|| !zones::captures_nothing(board, p));
+                let allowed = *may_capture.get_or_insert_with(|| !self.captures_nothing(p));
                 if allowed && !immune(board, n) {
                     return true;
                 }

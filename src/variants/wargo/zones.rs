@@ -27,22 +27,32 @@ pub fn is_ambassador(board: &Board, p: usize) -> bool {
     board.cell(p) == BLOCK && board.kind(p) == AMBASSADOR
 }
 
+/// True when some point of the 5x5 square around `p` satisfies `hit`:
+/// plain loops, as this runs inside the playouts.
+fn any_in_square(board: &Board, p: usize, hit: impl Fn(usize) -> bool) -> bool {
+    let centre = board.vertex(p);
+    let last = board.size() - 1;
+    let (x0, x1) = ((centre.x as usize).saturating_sub(2), (centre.x as usize + 2).min(last));
+    let (y0, y1) = ((centre.y as usize).saturating_sub(2), (centre.y as usize + 2).min(last));
+    for y in y0..=y1 {
+        let row = board.point(crate::moves::Vertex::new(x0, y));
+        if (row..=row + (x1 - x0)).any(&hit) {
+            return true;
+        }
+    }
+    false
+}
+
 /// True when `p` lies in the zone of some tao: soldiers there may step.
 pub fn in_tao_zone(board: &Board, p: usize) -> bool {
-    square(board, p).any(|q| is_tao(board, q))
+    any_in_square(board, p, |q| is_tao(board, q))
 }
 
 /// True when `p` lies in the 5x5 square of some monk.
 pub fn in_monk_zone(board: &Board, p: usize) -> bool {
-    square(board, p).any(|q| is_monk(board, q))
+    any_in_square(board, p, |q| is_monk(board, q))
 }
 
 pub fn beside_ambassador(board: &Board, p: usize) -> bool {
     board.neighbours(p).into_iter().any(|n| is_ambassador(board, n))
-}
-
-/// A drop or move onto `p` captures nothing: `p` is next to an ambassador
-/// or inside a monk's square.
-pub fn captures_nothing(board: &Board, p: usize) -> bool {
-    beside_ambassador(board, p) || in_monk_zone(board, p)
 }
