@@ -1,10 +1,13 @@
 //! Flat Monte Carlo: the baseline player that strength is measured against.
 //! Every legal move gets an equal share of random playouts; the best mean wins.
+//! With fewer playouts than legal moves, a random sample of the moves gets
+//! one playout each, so that the budget is the same as the search's.
 
 use crate::color::Color;
 use crate::game::Position;
 use crate::moves::Move;
 use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
 
 /// The move with the best playout mean for the side to move, or `None`
 /// when it has no legal move.
@@ -15,6 +18,10 @@ pub fn best_move<P: Position>(root: &P, playouts: u64, rng: &mut SmallRng) -> Op
         return moves.first().copied();
     }
     let color = root.to_move();
+    if (moves.len() as u64) > playouts.max(1) {
+        moves.shuffle(rng);
+        moves.truncate(playouts.max(1) as usize);
+    }
     let per_move = (playouts / moves.len() as u64).max(1);
     let mut pos = root.clone();
     let mut trace = Vec::new();
