@@ -41,7 +41,11 @@ fn rate(count: u64, cpu: Duration, wall: Duration) -> f64 {
 /// Measures playouts from the start position and single-threaded tree
 /// search, `seconds` each.
 pub fn measure(setup: &Setup, seconds: f64) -> BenchRow {
-    let game = Game::new(setup);
+    let mut game = Game::new(setup);
+    if let Game::WarGo(war) = &mut game {
+        // Buying Armies: measure the game after the setup phase.
+        war.buy_auto_all();
+    }
     let budget = Duration::from_secs_f64(seconds);
     let mut rng = SmallRng::seed_from_u64(1);
     let mut trace = Vec::new();
@@ -99,13 +103,13 @@ pub fn table(seconds: f64, mut each: impl FnMut(&BenchRow)) -> Vec<BenchRow> {
     rows
 }
 
-pub const HEADER: &str = "variant     size   playouts/s  moves/playout  tree sims/s";
+pub const HEADER: &str = "variant          size   playouts/s  moves/playout  tree sims/s";
 
 impl BenchRow {
     /// One line of the table.
     pub fn line(&self) -> String {
         format!(
-            "{:<10} {:>5} {:>12.0} {:>14.1} {:>12.0}",
+            "{:<14} {:>7} {:>12.0} {:>14.1} {:>12.0}",
             self.variant.name(),
             format!("{0}x{0}", self.size),
             self.playouts_per_second,

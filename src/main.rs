@@ -142,7 +142,7 @@ enum Command {
 fn variant_help() -> String {
     let mut text = String::from("Variants:\n");
     for v in Variant::ALL {
-        text += &format!("  {:<10} {}\n", v.name(), v.description());
+        text += &format!("  {:<14} {}\n", v.name(), v.description());
     }
     text += "\nGTP black is always the player who moves first.\nLogging goes to stderr; set RUST_LOG=info or debug.";
     text
