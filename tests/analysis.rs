@@ -47,6 +47,14 @@ impl Session {
             .expect("the engine answers")
     }
 
+    /// Sends `command` during an analysis: the analysis ends with its empty
+    /// line, then the command gets `answer`.
+    fn stop_analysis_with(&mut self, command: &str, answer: &str) {
+        self.send(command);
+        while !self.line().is_empty() {}
+        assert_eq!(self.response(), vec![answer]);
+    }
+
     /// Reads one whole response: its lines up to the empty line.
     fn response(&self) -> Vec<String> {
         let mut lines = Vec::new();
@@ -129,9 +137,7 @@ fn kata_analyze_uses_kata_numbers() {
         .parse()
         .unwrap();
     assert!((0.0..=1.0).contains(&winrate), "{line}");
-    s.send("protocol_version");
-    while !s.line().is_empty() {}
-    assert_eq!(s.response(), vec!["= 2"]);
+    s.stop_analysis_with("protocol_version", "= 2");
 }
 
 #[test]
@@ -172,9 +178,7 @@ fn analysis_works_in_every_variant() {
         assert_eq!(s.line(), "=");
         let line = s.line();
         assert!(line.starts_with("info move "), "{variant:?}: {line}");
-        s.send("name");
-        while !s.line().is_empty() {}
-        assert_eq!(s.response(), vec!["= variago"]);
+        s.stop_analysis_with("name", "= variago");
     }
 }
 
@@ -191,7 +195,5 @@ fn a_forced_move_is_still_reported() {
     assert_eq!(s.line(), "=");
     let line = s.line();
     assert!(line.starts_with("info move A2 "), "{line}");
-    s.send("name");
-    while !s.line().is_empty() {}
-    assert_eq!(s.response(), vec!["= variago"]);
+    s.stop_analysis_with("name", "= variago");
 }
