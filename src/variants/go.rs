@@ -133,20 +133,11 @@ impl Position for Go {
         out.push(Move::Pass);
     }
 
-    /// Passing is searched only once it can end the game (the opponent has
-    /// passed) or nothing but filling own eyes is left: an early pass is
-    /// never good, and at low playouts it can look good by chance.
+    /// No pass while the board is unsettled (see `keep_pass_for_the_end`).
     fn search_moves(&self, out: &mut Vec<Move>) {
         self.legal_moves(out);
         let state = &self.history.now;
-        let color = state.to_move;
-        let useful = out.iter().any(|&mv| match mv {
-            Move::Place(v) => !state.board.is_eye(state.board.point(v), color),
-            _ => false,
-        });
-        if state.passes == 0 && useful {
-            out.retain(|&mv| mv != Move::Pass);
-        }
+        super::keep_pass_for_the_end(out, &state.board, state.to_move, state.passes > 0);
     }
 
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {

@@ -339,6 +339,14 @@ impl Position for Yugo {
         "yugo"
     }
 
+    /// As in Go, neither the button nor a pass is searched while the board
+    /// is unsettled: both cost a move that a placement could use.
+    fn search_moves(&self, out: &mut Vec<Move>) {
+        self.legal_moves(out);
+        let state = &self.history.now;
+        super::keep_pass_for_the_end(out, &state.board, state.to_move, state.passes > 0);
+    }
+
     fn size(&self) -> usize {
         self.board().size()
     }
