@@ -74,6 +74,16 @@ impl Drop for Session {
     }
 }
 
+/// The value after ` key ` in the first `info` entry of an analysis line.
+fn field<T: std::str::FromStr>(line: &str, key: &str) -> T {
+    let after = line
+        .split(&format!(" {key} "))
+        .nth(1)
+        .unwrap_or_else(|| panic!("no {key} in {line}"));
+    let word = after.split(' ').next().unwrap_or_default();
+    word.parse().unwrap_or_else(|_| panic!("bad {key} '{word}' in {line}"))
+}
+
 #[test]
 fn lz_analyze_streams_until_the_next_line() {
     let mut s = Session::start(&["--seed", "1"]);
@@ -104,15 +114,7 @@ fn lz_analyze_streams_until_the_next_line() {
     for key in ["visits", "winrate", "prior", "lcb", "order", "pv"] {
         assert!(first.contains(&format!(" {key} ")), "{key} in {first}");
     }
-    let winrate: i64 = first
-        .split(" winrate ")
-        .nth(1)
-        .unwrap()
-        .split(' ')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let winrate: i64 = field(first, "winrate");
     assert!((0..=10000).contains(&winrate));
     // The analysis left the game as it was: white is to move, E5 is black.
     s.send("variago-board");
@@ -127,15 +129,7 @@ fn kata_analyze_uses_kata_numbers() {
     assert_eq!(s.line(), "=7");
     let line = s.line();
     assert!(line.starts_with("info move "), "{line}");
-    let winrate: f64 = line
-        .split(" winrate ")
-        .nth(1)
-        .unwrap()
-        .split(' ')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let winrate: f64 = field(&line, "winrate");
     assert!((0.0..=1.0).contains(&winrate), "{line}");
     s.stop_analysis_with("protocol_version", "= 2");
 }
