@@ -67,6 +67,9 @@ struct SearchArgs {
     /// Memory cap for the search trees in megabytes, shared by the threads
     #[arg(long, value_name = "MB", global = true)]
     max_memory: Option<u64>,
+    /// Over GTP, keep searching the position while waiting for the next command
+    #[arg(long, global = true)]
+    ponder: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -237,6 +240,7 @@ fn settings_from(args: &SearchArgs) -> SearchSettings {
     if args.no_resign {
         settings.config.resign_below = 0.0;
     }
+    settings.ponder = args.ponder;
     settings.playouts = match args.playouts {
         Some(0) => {
             log::warn!("--playouts 0 raised to 1");

@@ -57,6 +57,15 @@ impl<'a> Args<'a> {
         Ok(value)
     }
 
+    /// `on` or `off`.
+    pub fn switch(&self, i: usize) -> Result<bool, String> {
+        match self.word(i)?.to_ascii_lowercase().as_str() {
+            "on" => Ok(true),
+            "off" => Ok(false),
+            other => Err(format!("syntax error: expected on or off, got '{other}'")),
+        }
+    }
+
     /// A plain GTP vertex on the board, or `pass`: `None` for pass.
     pub fn vertex_or_pass(&self, i: usize, size: usize) -> Result<Option<Vertex>, String> {
         let w = self.word(i)?;

@@ -65,6 +65,7 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("variago-buy", buy),
     ("variago-buy_auto", buy_auto),
     ("variago-credit", credit),
+    ("variago-ponder", ponder),
 ];
 
 /// Every table of commands: the standard ones and the extensions above,
@@ -592,4 +593,14 @@ fn credit(e: &mut Engine, a: &Args) -> Reply {
     let game = war_go(e)?;
     let (credit, buying) = game.credit(color).ok_or("this preset has no buying phase")?;
     Ok(format!("{credit} {}", if buying { "buying" } else { "done" }))
+}
+
+/// `variago-ponder [on|off]`: switches pondering, or answers whether it is on.
+fn ponder(e: &mut Engine, a: &Args) -> Reply {
+    a.count(0, 1)?;
+    if a.is_empty() {
+        return Ok(if e.settings.ponder { "on" } else { "off" }.into());
+    }
+    e.settings.ponder = a.switch(0)?;
+    Ok(String::new())
 }

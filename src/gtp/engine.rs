@@ -22,6 +22,8 @@ pub struct SearchSettings {
     /// Thinking time per move when no GTP clock is set.
     pub time: Option<Duration>,
     pub config: search::Config,
+    /// Search the current position while waiting for the next command.
+    pub ponder: bool,
 }
 
 impl Default for SearchSettings {
@@ -30,9 +32,13 @@ impl Default for SearchSettings {
             playouts: None,
             time: Some(Duration::from_secs(2)),
             config: search::Config::default(),
+            ponder: false,
         }
     }
 }
+
+/// Simulations at most that pondering spends on one position.
+pub const PONDER_PLAYOUTS: u64 = 20_000_000;
 
 /// Playouts per candidate when White chooses GoRoGo's setup henge.
 pub const SETUP_HENGE_PLAYOUTS: u64 = 3000;
@@ -51,6 +57,10 @@ pub struct Engine {
     pub interrupt: Arc<AtomicBool>,
     /// Input lines read but not yet executed; any of them stops an analysis.
     pub pending: Arc<AtomicUsize>,
+    /// Set when the input has ended, which stops pondering.
+    pub input_closed: Arc<AtomicBool>,
+    /// True once pondering has used its budget on the current position.
+    pondered: bool,
     /// Where responses go when a live client is attached; `None` collects
     /// streamed text for the caller of `execute_line`.
     pub output: Option<Box<dyn Write + Send>>,
@@ -79,6 +89,8 @@ impl Engine {
             settings,
             interrupt: Arc::new(AtomicBool::new(false)),
             pending: Arc::new(AtomicUsize::new(0)),
+            input_closed: Arc::new(AtomicBool::new(false)),
+            pondered: false,
             output: None,
             streamed: String::new(),
             command_id: None,
@@ -116,6 +128,44 @@ impl Engine {
     /// analyses) new input.
     pub fn input_waiting(&self) -> bool {
         self.pending.load(Ordering::Relaxed) > 0 || self.interrupt.load(Ordering::Relaxed)
+    }
+
+    /// Searches the current position for the side to move until input
+    /// arrives (or the input ends), when pondering is on and the game goes
+    /// on. The trees are kept, so the next `genmove` starts from them if
+    /// the game has gone on by at most two moves. A position is pondered
+    /// for at most [`PONDER_PLAYOUTS`] simulations.
+    pub fn ponder(&mut self) {
+        if !self.settings.ponder || self.pondered || self.game.outcome().is_some() {
+            return;
+        }
+        let color = self.game.to_move();
+        let Ok(game) = self.position_for(color) else { return };
+        let (pending, interrupt, closed) = (self.pending.clone(), self.interrupt.clone(), self.input_closed.clone());
+        let stop = move || {
+            pending.load(Ordering::Relaxed) > 0 || interrupt.load(Ordering::Relaxed) || closed.load(Ordering::Relaxed)
+        };
+        let limits = Limits {
+            playouts: Some(PONDER_PLAYOUTS),
+            time: None,
+        };
+        let mut config = self.settings.config.clone();
+        config.resign_below = 0.0;
+        let result = search::search_reusing(&game, limits, &config, &stop, None, &self.trees);
+        self.pondered = !stop();
+        log::info!(
+            "pondered {} playouts in {:.2}s for {color}, best {:?} winrate {:.3}",
+            result.playouts,
+            result.elapsed.as_secs_f64(),
+            result.best.map(|m| m.to_string()),
+            result.winrate
+        );
+    }
+
+    /// Called after every command: the position may have changed, so it
+    /// may be pondered again.
+    pub fn command_done(&mut self) {
+        self.pondered = false;
     }
 
     /// Starts a new game with the current setup.

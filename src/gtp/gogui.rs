@@ -147,6 +147,8 @@ fn analyze_commands(e: &mut Engine, a: &Args) -> Reply {
         "var/Principal variation/variago-pv %m".into(),
         "none/Live graphics on/variago-live_gfx on".into(),
         "none/Live graphics off/variago-live_gfx off".into(),
+        "none/Pondering on/variago-ponder on".into(),
+        "none/Pondering off/variago-ponder off".into(),
     ];
     let mut rng = SmallRng::seed_from_u64(0);
     if e.game.ownership(&mut rng, 1).is_some() {
@@ -268,10 +270,6 @@ fn principal_variation(e: &mut Engine, a: &Args) -> Reply {
 
 fn live_gfx(e: &mut Engine, a: &Args) -> Reply {
     a.count(1, 1)?;
-    e.live_gfx = match a.word(0)?.to_ascii_lowercase().as_str() {
-        "on" => true,
-        "off" => false,
-        other => return Err(format!("syntax error: expected on or off, got '{other}'")),
-    };
+    e.live_gfx = a.switch(0)?;
     Ok(String::new())
 }

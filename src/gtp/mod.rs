@@ -3,7 +3,8 @@
 //!
 //! Input is read on its own thread so that `# interrupt` can stop a running
 //! search, and any new line can stop a streaming analysis, while commands
-//! run one at a time on the main thread.
+//! run one at a time on the main thread. While no command waits, the
+//! engine may ponder (`--ponder`, `variago-ponder`).
 
 pub mod analyze;
 pub mod args;
@@ -51,6 +52,7 @@ pub fn run(mut engine: Engine, input: impl BufRead + Send + 'static, output: imp
     let (sender, receiver) = mpsc::channel::<String>();
     let interrupt = engine.interrupt.clone();
     let pending = engine.pending.clone();
+    let closed = engine.input_closed.clone();
     // Lines read but not yet answered: `# interrupt` only counts while a
     // command runs or waits, so that a late one cannot cut the next search short.
     let unanswered = Arc::new(AtomicUsize::new(0));
@@ -71,9 +73,21 @@ pub fn run(mut engine: Engine, input: impl BufRead + Send + 'static, output: imp
                 break;
             }
         }
+        closed.store(true, Ordering::SeqCst);
     });
     engine.output = Some(Box::new(output));
-    for line in receiver {
+    loop {
+        let line = match receiver.try_recv() {
+            Ok(line) => line,
+            Err(mpsc::TryRecvError::Disconnected) => break,
+            Err(mpsc::TryRecvError::Empty) => {
+                engine.ponder();
+                match receiver.recv() {
+                    Ok(line) => line,
+                    Err(_) => break,
+                }
+            }
+        };
         engine.pending.fetch_sub(1, Ordering::Relaxed);
         let response = execute_line(&mut engine, &line);
         unanswered.fetch_sub(1, Ordering::SeqCst);
@@ -82,6 +96,7 @@ pub fn run(mut engine: Engine, input: impl BufRead + Send + 'static, output: imp
             engine.emit(&response);
         }
         engine.save_game(true);
+        engine.command_done();
         if engine.quit {
             break;
         }

@@ -46,6 +46,14 @@ pub fn search_reusing<P: Position>(
 ) -> SearchResult {
     let saved = cache.saved.lock().ok().and_then(|mut saved| saved.take());
     let start_trees = saved.map(|(old, trees)| descend(&old, trees, root)).unwrap_or_default();
+    let reused: u64 = start_trees
+        .iter()
+        .filter_map(|t| t.first())
+        .map(|n| n.visits as u64)
+        .sum();
+    if reused > 0 {
+        log::info!("reusing trees of {reused} simulations");
+    }
     let (result, trees) = search_from(root, limits, config, stop, report, start_trees);
     if let Ok(mut saved) = cache.saved.lock() {
         *saved = (!trees.is_empty()).then(|| (root.clone(), trees));

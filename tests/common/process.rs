@@ -9,30 +9,78 @@ pub struct Gtp {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
+    /// Lines of stderr, when started by [`Gtp::start_logged`].
+    log: Option<Receiver<String>>,
+}
+
+/// Sends each line that `stream` gives to a channel, on its own thread.
+fn line_channel(stream: impl Read + Send + 'static) -> Receiver<String> {
+    let (sender, lines) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stream).lines() {
+            let Ok(line) = line else { break };
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    lines
 }
 
 impl Gtp {
     /// Starts `program` with `args`; its stderr is discarded.
     pub fn start(program: &str, args: &[&str]) -> Gtp {
-        let mut child = Command::new(program)
-            .args(args)
+        Gtp::spawn(Command::new(program).args(args).stderr(Stdio::null()))
+    }
+
+    /// Starts `program` with `args` and `RUST_LOG=info`, keeping its stderr
+    /// for [`Gtp::log_line`].
+    pub fn start_logged(program: &str, args: &[&str]) -> Gtp {
+        let mut gtp = Gtp::spawn(
+            Command::new(program)
+                .args(args)
+                .env("RUST_LOG", "info")
+                .stderr(Stdio::piped()),
+        );
+        gtp.log = gtp.child.stderr.take().map(line_channel);
+        gtp
+    }
+
+    fn spawn(command: &mut Command) -> Gtp {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
             .spawn()
             .expect("the binary starts");
-        let stdout = child.stdout.take().unwrap();
-        let (sender, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let lines = line_channel(child.stdout.take().unwrap());
         let stdin = child.stdin.take();
-        Gtp { child, stdin, lines }
+        Gtp {
+            child,
+            stdin,
+            lines,
+            log: None,
+        }
+    }
+
+    /// Drops the lines of stderr read so far.
+    pub fn drain_log(&mut self) {
+        let log = self.log.as_ref().expect("started with start_logged");
+        while log.try_recv().is_ok() {}
+    }
+
+    /// The next line of stderr that contains `text`, skipping others;
+    /// `None` when none comes within `timeout`.
+    pub fn log_line(&mut self, text: &str, timeout: Duration) -> Option<String> {
+        let log = self.log.as_ref().expect("started with start_logged");
+        let deadline = Instant::now() + timeout;
+        loop {
+            let line = log
+                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+                .ok()?;
+            if line.contains(text) {
+                return Some(line);
+            }
+        }
     }
 
     pub fn send(&mut self, text: &str) {
