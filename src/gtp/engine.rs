@@ -153,13 +153,7 @@ impl Engine {
         config.resign_below = 0.0;
         let result = search::search_reusing(&game, limits, &config, &stop, None, &self.trees);
         self.pondered = !stop();
-        log::info!(
-            "pondered {} playouts in {:.2}s for {color}, best {:?} winrate {:.3}",
-            result.playouts,
-            result.elapsed.as_secs_f64(),
-            result.best.map(|m| m.to_string()),
-            result.winrate
-        );
+        log::info!("pondered {} for {color}", summary(&result));
     }
 
     /// Called after every command: the position may have changed, so it
@@ -301,13 +295,7 @@ impl Engine {
             callback: &mut live,
         });
         let result = search::search_reusing(game, limits, &config, &stop, report, &self.trees);
-        log::info!(
-            "{} playouts in {:.2}s, best {:?} winrate {:.3}",
-            result.playouts,
-            result.elapsed.as_secs_f64(),
-            result.best.map(|m| m.to_string()),
-            result.winrate
-        );
+        log::info!("{}", summary(&result));
         for stats in result.moves.iter().take(5) {
             log::debug!(
                 "  {} visits {} winrate {:.3} pv {:?}",
@@ -393,6 +381,17 @@ impl Engine {
     pub fn variant(&self) -> Variant {
         self.setup.variant
     }
+}
+
+/// A search's effort and choice, for the log.
+fn summary(result: &SearchResult) -> String {
+    format!(
+        "{} playouts in {:.2}s, best {:?} winrate {:.3}",
+        result.playouts,
+        result.elapsed.as_secs_f64(),
+        result.best.map(|m| m.to_string()),
+        result.winrate
+    )
 }
 
 /// Empty points at most for the solver to be tried, by variant: where a
