@@ -232,6 +232,14 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// Sets komi; variants without komi ignore it.
     fn set_komi(&mut self, _komi: f32) {}
 
+    /// Gives the turn to `color` without a move, as GTP's `genmove` for
+    /// the side not to move asks (no pass is recorded, so none can end the
+    /// game). False where the rules fix the order of turns; the position
+    /// is then unchanged.
+    fn set_to_move(&mut self, _color: Color) -> bool {
+        false
+    }
+
     /// Prior knowledge of a move for the side to move, as virtual (wins,
     /// visits) that seed the move's AMAF statistics when the search adds it
     /// to the tree: a good-looking move starts with a high value, a poor

@@ -55,6 +55,34 @@ fn check_consistency(game: &Game, moves: &[Move], context: &str) {
     );
 }
 
+/// The position with the turn handed to the other side (`genmove` for the
+/// side not to move) keeps every invariant, or is refused unchanged.
+fn check_turned(game: &Game, context: &str) {
+    let mut turned = game.clone();
+    let other = game.to_move().opponent();
+    if !turned.set_to_move(other) {
+        assert_eq!(
+            turned.hash(),
+            game.hash(),
+            "{context}: a refused turn changed the position"
+        );
+        assert_eq!(turned.to_move(), game.to_move(), "{context}");
+        return;
+    }
+    let context = format!("{context}, turned to {other}");
+    assert_eq!(turned.to_move(), other, "{context}");
+    let moves = legal_moves(&turned);
+    check_consistency(&turned, &moves, &context);
+    let hash = turned.hash();
+    for &mv in &moves {
+        turned
+            .play(other, mv)
+            .unwrap_or_else(|e| panic!("{context}: listed move {mv} refused: {e}"));
+        assert!(turned.undo(), "{context}: undo of {mv}");
+        assert_eq!(turned.hash(), hash, "{context}: undo of {mv}");
+    }
+}
+
 /// Moves that are not in `listed`: every placement, pass, drops of every
 /// piece and steps, with vertices drawn at random where there are many.
 fn candidates(game: &Game, listed: &[Move], rng: &mut SmallRng) -> Vec<Move> {
@@ -167,6 +195,9 @@ fn run_games(variant: Variant, size: usize, start: Start, games: usize, seed: u6
             if deep || rng.random_range(0..8) == 0 {
                 let children = check_children(&mut game, &moves, &before, &context);
                 tally.unlisted += check_unlisted(&mut game, &moves, &before, &children, &mut rng, &context);
+            }
+            if rng.random_range(0..8) == 0 {
+                check_turned(&game, &context);
             }
             if moves.is_empty() {
                 break;

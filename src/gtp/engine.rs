@@ -202,17 +202,16 @@ impl Engine {
         true
     }
 
-    /// A copy of the game with `color` to move: a pass by the other side is
-    /// inserted where the variant allows it.
+    /// A copy of the game with `color` to move: the turn passes to it
+    /// without a move where the variant lets either side play.
     pub fn position_for(&self, color: Color) -> Result<Game, String> {
         let mut game = self.game.clone();
         if let Game::WarGo(war) = &mut game {
             // Buying Armies: a side still buying lets the engine buy for it.
             war.buy_auto_all();
         }
-        if game.to_move() != color && game.outcome().is_none() {
-            game.play(color.opponent(), Move::Pass)
-                .map_err(|_| format!("it is {}'s turn", game.to_move()))?;
+        if game.to_move() != color && game.outcome().is_none() && !game.set_to_move(color) {
+            return Err(format!("it is {}'s turn", game.to_move()));
         }
         Ok(game)
     }

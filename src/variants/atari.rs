@@ -177,6 +177,14 @@ impl Position for AtariGo {
         out.extend(ranked.into_iter().map(|(_, p)| place(p)));
     }
 
+    fn set_to_move(&mut self, color: Color) -> bool {
+        let state = &mut self.history.now;
+        // The simple-ko point bars the side that was to move.
+        state.board.clear_ko();
+        state.to_move = color;
+        true
+    }
+
     fn draws_possible(&self) -> bool {
         false
     }

@@ -269,6 +269,15 @@ impl Position for Go {
         }
     }
 
+    fn set_to_move(&mut self, color: Color) -> bool {
+        let state = &mut self.history.now;
+        // The simple-ko point bars the side that was to move.
+        state.board.clear_ko();
+        state.to_move = color;
+        state.last = 0;
+        true
+    }
+
     fn set_komi(&mut self, komi: f32) {
         self.komi = komi;
     }

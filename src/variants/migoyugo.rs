@@ -269,6 +269,14 @@ impl Position for Migoyugo {
         [0, 0]
     }
 
+    fn set_to_move(&mut self, color: Color) -> bool {
+        let state = &mut self.history.now;
+        state.to_move = color;
+        // The new side to move may have no placement: Wego.
+        state.outcome = state.judge();
+        true
+    }
+
     fn forced_move(&self) -> Option<Move> {
         if self.outcome().is_some() {
             return None;

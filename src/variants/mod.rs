@@ -368,6 +368,9 @@ impl Position for Game {
     fn set_komi(&mut self, komi: f32) {
         dispatch!(self, g => g.set_komi(komi))
     }
+    fn set_to_move(&mut self, color: Color) -> bool {
+        dispatch!(self, g => g.set_to_move(color))
+    }
     fn forced_move(&self) -> Option<Move> {
         dispatch!(self, g => g.forced_move())
     }

@@ -509,6 +509,14 @@ impl Position for Yugo {
         Ok(())
     }
 
+    fn set_to_move(&mut self, color: Color) -> bool {
+        let state = &mut self.history.now;
+        // The simple-ko point bars the side that was to move.
+        state.board.clear_ko();
+        state.to_move = color;
+        true
+    }
+
     fn set_komi(&mut self, komi: f32) {
         self.komi = komi;
     }

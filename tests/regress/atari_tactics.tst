@@ -15,11 +15,9 @@ play b E6
 play w J9
 20 reg_genmove b
 #? [E4]
-# White would take E5's place at E4 too, but black is to move, and Atari Go
-# has no pass to hand white the move: genmove for the side not to move is
-# refused for now.
+# White, asked to move although black is to move, takes E4 too: it captures.
 30 reg_genmove w
-#? [E4]*
+#? [E4]
 
 # Black E5 is in atari (last liberty E4) and nothing of white's can be
 # taken: black must extend at E4.

@@ -501,4 +501,12 @@ impl Position for WarGo {
     fn set_komi(&mut self, komi: f32) {
         self.komi = komi;
     }
+
+    fn set_to_move(&mut self, color: Color) -> bool {
+        let state = &mut self.history.now;
+        // The simple-ko point bars the side that was to move.
+        state.board.clear_ko();
+        state.to_move = color;
+        true
+    }
 }
