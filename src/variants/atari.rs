@@ -99,11 +99,17 @@ impl AtariGo {
     /// chain a single liberty (or none), so that the opponent captures it
     /// next. Allocation-free: the playouts ask it for most moves.
     fn self_atari(board: &Board, p: usize, color: Color) -> bool {
+        Self::short_of_liberties(board, p, color, 0)
+    }
+
+    /// `self_atari` with the empty point `taken` (0 for none) counted as
+    /// occupied by the opponent.
+    fn short_of_liberties(board: &Board, p: usize, color: Color, taken: usize) -> bool {
         let own = crate::board::cell_of(color);
         let mut first = None;
         // True once a second distinct liberty other than `p` is seen.
         let mut second_liberty = |l: usize| {
-            if l == p || l == 0 {
+            if l == p || l == taken || l == 0 {
                 return false;
             }
             match first {
@@ -119,11 +125,40 @@ impl AtariGo {
             return false;
         }
         for n in neighbours {
-            if board.cell(n) == own && board.liberties_upto(n, 3).into_iter().any(&mut second_liberty) {
+            if board.cell(n) == own && board.liberties_upto(n, 4).into_iter().any(&mut second_liberty) {
                 return false;
             }
         }
         true
+    }
+
+    /// An atari by `color` that wins: the move takes one of an enemy
+    /// chain's two liberties, is not itself in atari, and extending on the
+    /// other liberty leaves the chain in atari still. Only sound while the
+    /// opponent has no capture of its own (the caller's check).
+    fn capture_in_two(board: &Board, color: Color) -> Option<usize> {
+        board
+            .empties()
+            .iter()
+            .map(|&a| a as usize)
+            .find(|&a| Self::wins_in_two(board, a, color))
+    }
+
+    /// True when `color` at the empty point `a` is such a winning atari.
+    fn wins_in_two(board: &Board, a: usize, color: Color) -> bool {
+        let enemy = crate::board::cell_of(color.opponent());
+        let ataris = board.neighbours(a).into_iter().any(|n| {
+            if board.cell(n) != enemy {
+                return false;
+            }
+            let liberties = board.liberties_upto(n, 3);
+            if liberties[2] != 0 || liberties[1] == 0 {
+                return false;
+            }
+            let other = if liberties[0] == a { liberties[1] } else { liberties[0] };
+            Self::short_of_liberties(board, other, color.opponent(), a)
+        });
+        ataris && !board.is_suicide(a, color) && !Self::self_atari(board, a, color)
     }
 
     /// The side to move's immediate capture, if any, else the points where
@@ -324,7 +359,8 @@ impl Position for AtariGo {
     /// keeps the capture for later (every playout takes it), so without
     /// this the search could pick any move at a 100% win rate. Without a
     /// capture, the only move that saves a chain in atari is forced too:
-    /// every other move loses it.
+    /// every other move loses it; and with nothing in atari, an atari
+    /// that the opponent cannot escape wins.
     fn forced_move(&self) -> Option<Move> {
         if self.history.now.winner.is_some() {
             return None;
@@ -332,9 +368,12 @@ impl Position for AtariGo {
         let board = self.board();
         let color = self.to_move();
         let (capture, threats) = Self::capture_or_threats(board, color);
-        capture
-            .or_else(|| Self::only_defence(board, color, threats))
-            .map(|p| Move::Place(board.vertex(p)))
+        let forced = match threats {
+            _ if capture.is_some() => capture,
+            Threats::None => Self::capture_in_two(board, color),
+            _ => Self::only_defence(board, color, threats),
+        };
+        forced.map(|p| Move::Place(board.vertex(p)))
     }
 
     /// The moves that do not lose at once (see `solver_moves`).
@@ -411,8 +450,9 @@ mod tests {
         for (color, v) in [(Color::Black, "A2"), (Color::White, "A1"), (Color::Black, "E5")] {
             game.play(color, Move::Place(Vertex::parse(v).unwrap())).unwrap();
         }
-        // White's A1 stands in atari at B1; White to move has no capture.
-        assert_eq!(game.forced_move(), None);
+        // White's A1 stands in atari at B1; White to move has no capture,
+        // and B1 is the only defence.
+        assert_eq!(game.forced_move(), Some(Move::Place(Vertex::parse("B1").unwrap())));
         game.play(Color::White, Move::Place(Vertex::parse("J9").unwrap()))
             .unwrap();
         assert_eq!(game.forced_move(), Some(Move::Place(Vertex::parse("B1").unwrap())));
