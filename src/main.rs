@@ -90,7 +90,9 @@ enum Command {
     },
     /// Play a game against itself, printing the board after every move
     Selfplay,
-    /// Play the search against the flat Monte Carlo baseline at equal playouts
+    /// Play the engine (search and solver, as genmove) against the flat Monte Carlo baseline:
+    /// at equal playouts (--playouts, default 1000), or at equal time when only --time is given
+    /// (both sides get that many seconds per move; flat MC spends them on playouts)
     Versus {
         /// Games to play; the engine takes black in the even ones
         #[arg(long, default_value_t = 100)]
@@ -298,17 +300,22 @@ fn selfplay(setup: &Setup, settings: &SearchSettings) {
     let _ = writeln!(out, "result: {outcome}");
 }
 
-fn versus(setup: &Setup, settings: &SearchSettings, games: u32) {
-    let mut settings = settings.clone();
-    let playouts = settings.playouts.unwrap_or(1000);
-    settings.playouts = Some(playouts);
-    settings.time = None;
-    let tally = variago::versus::run(setup, &settings, playouts, games, settings.config.seed, |done, t| {
+fn versus(setup: &Setup, settings: &SearchSettings, games: u32, timed: bool) {
+    use variago::versus::Budget;
+    let budget = match settings.time {
+        Some(t) if timed => Budget::Time(t),
+        _ => Budget::Playouts(settings.playouts.unwrap_or(1000)),
+    };
+    let tally = variago::versus::run(setup, settings, budget, games, settings.config.seed, |done, t| {
         eprintln!("game {done}: {} wins, {} losses, {} draws", t.wins, t.losses, t.draws);
     });
     let (rate, low, high) = tally.rate();
+    let each = match budget {
+        Budget::Playouts(p) => format!("{p} playouts"),
+        Budget::Time(t) => format!("{}s", t.as_secs_f64()),
+    };
     println!(
-        "{} {}x{}, {playouts} playouts each: engine {} wins, {} losses, {} draws of {} ({:.1}%, 95% interval {:.1}-{:.1}%), {:.1} moves per game",
+        "{} {}x{}, {each} each: engine {} wins, {} losses, {} draws of {} ({:.1}%, 95% interval {:.1}-{:.1}%), {:.1} moves per game",
         setup.variant.name(),
         setup.size,
         setup.size,
@@ -443,7 +450,10 @@ fn main() {
             solve(&setup, &game, cli.search.time, max_nodes, table_mb, progress)
         }
         Command::Selfplay => selfplay(&setup, &settings),
-        Command::Versus { games } => versus(&setup, &settings, games),
+        Command::Versus { games } => {
+            let timed = cli.search.time.is_some() && cli.search.playouts.is_none();
+            versus(&setup, &settings, games, timed)
+        }
         Command::Match {
             first,
             second,

@@ -1,14 +1,22 @@
-//! In-process strength test: the engine's search against the flat Monte
-//! Carlo baseline at equal playouts, colours alternating.
+//! In-process strength test: the engine's move choice (as `genmove` makes
+//! it, the exact solver included) against the flat Monte Carlo baseline,
+//! colours alternating, at equal playouts or at equal time per move.
 
 use crate::color::Color;
 use crate::game::Position;
-use crate::gtp::engine::SearchSettings;
-use crate::search::{self, flat, Limits};
-use crate::variants::{Game, Setup};
+use crate::gtp::engine::{Engine, SearchSettings};
+use crate::search::flat;
+use crate::variants::Setup;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
-use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// What each side may spend on a move: the engine gets the same budget.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    Playouts(u64),
+    Time(Duration),
+}
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Tally {
@@ -39,33 +47,37 @@ pub fn play_game(
     setup: &Setup,
     settings: &SearchSettings,
     engine_color: Color,
-    flat_playouts: u64,
+    budget: Budget,
     seed: u64,
 ) -> (Option<Color>, usize) {
-    let mut game = Game::new(setup);
-    let mut rng = SmallRng::seed_from_u64(seed ^ 0xF1A7);
-    let stop = AtomicBool::new(false);
-    let mut config = settings.config.clone();
-    config.seed = seed;
-    config.resign_below = 0.0;
-    let limits = Limits {
-        playouts: settings.playouts,
-        time: settings.time,
+    let mut settings = settings.clone();
+    (settings.playouts, settings.time) = match budget {
+        Budget::Playouts(p) => (Some(p), None),
+        Budget::Time(t) => (None, Some(t)),
     };
+    settings.config.seed = seed;
+    settings.config.resign_below = 0.0;
+    let mut engine = Engine::new(setup.clone(), settings);
+    let mut rng = SmallRng::seed_from_u64(seed ^ 0xF1A7);
     let max_moves = 4 * setup.size * setup.size + 50;
-    while game.outcome().is_none() && game.moves_played() < max_moves {
-        let color = game.to_move();
+    while engine.game.outcome().is_none() && engine.game.moves_played() < max_moves {
+        let color = engine.game.to_move();
         let mv = if color == engine_color {
-            config.seed = config.seed.wrapping_add(1);
-            search::search(&game, limits, &config, &stop).best
+            engine.settings.config.seed = engine.settings.config.seed.wrapping_add(1);
+            let game = engine.game.clone();
+            engine.think(&game, color, false).best
         } else {
-            flat::best_move(&game, flat_playouts, &mut rng)
+            match budget {
+                Budget::Playouts(p) => flat::best_move(&engine.game, p, &mut rng),
+                Budget::Time(t) => flat::best_move_timed(&engine.game, t, &mut rng),
+            }
         };
         let Some(mv) = mv else { break };
-        if game.play(color, mv).is_err() {
+        if engine.play(color, mv).is_err() {
             break;
         }
     }
+    let game = &engine.game;
     let outcome = game.outcome().unwrap_or_else(|| game.score_now());
     (outcome.winner(), game.moves_played())
 }
@@ -74,7 +86,7 @@ pub fn play_game(
 pub fn run(
     setup: &Setup,
     settings: &SearchSettings,
-    flat_playouts: u64,
+    budget: Budget,
     games: u32,
     seed: u64,
     mut progress: impl FnMut(u32, &Tally),
@@ -86,7 +98,7 @@ pub fn run(
             setup,
             settings,
             engine_color,
-            flat_playouts,
+            budget,
             seed.wrapping_add(i as u64 * 7919),
         );
         match winner {

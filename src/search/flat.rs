@@ -1,13 +1,16 @@
 //! Flat Monte Carlo: the baseline player that strength is measured against.
 //! Every legal move gets an equal share of random playouts; the best mean wins.
-//! With fewer playouts than legal moves, a random sample of the moves gets
-//! one playout each, so that the budget is the same as the search's.
+//! The budget is a number of playouts or a thinking time. With fewer
+//! playouts than legal moves, a random sample of the moves gets one playout
+//! each, so that the budget is the same as the search's; with a time, the
+//! moves get one playout each in turn until the time is spent.
 
 use crate::color::Color;
 use crate::game::Position;
 use crate::moves::Move;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
+use std::time::{Duration, Instant};
 
 /// The move with the best playout mean for the side to move, or `None`
 /// when it has no legal move.
@@ -32,12 +35,7 @@ pub fn best_move<P: Position>(root: &P, playouts: u64, rng: &mut SmallRng) -> Op
         }
         let mut total = 0.0;
         for _ in 0..per_move {
-            trace.clear();
-            let value = match pos.outcome() {
-                Some(outcome) => pos.outcome_value(outcome),
-                None => pos.rollout(rng, &mut trace),
-            };
-            total += if color == Color::Black { value } else { 1.0 - value };
+            total += playout_value(&pos, color, rng, &mut trace);
         }
         pos.undo();
         let mean = total / per_move as f32;
@@ -46,4 +44,56 @@ pub fn best_move<P: Position>(root: &P, playouts: u64, rng: &mut SmallRng) -> Op
         }
     }
     Some(best.1)
+}
+
+/// [`best_move`] within a thinking time instead of a playout count: rounds
+/// of one playout per legal move until `time` has passed (at least one).
+pub fn best_move_timed<P: Position>(root: &P, time: Duration, rng: &mut SmallRng) -> Option<Move> {
+    let start = Instant::now();
+    let mut moves = Vec::new();
+    root.legal_moves(&mut moves);
+    if moves.len() <= 1 {
+        return moves.first().copied();
+    }
+    let color = root.to_move();
+    // A random order, so that a round cut short by the clock favours no move.
+    moves.shuffle(rng);
+    let children: Vec<(Move, P)> = moves
+        .iter()
+        .filter_map(|&mv| {
+            let mut pos = root.clone();
+            pos.play(color, mv).ok().map(|_| (mv, pos))
+        })
+        .collect();
+    let mut totals = vec![(0.0f32, 0u32); children.len()];
+    let mut trace = Vec::new();
+    'rounds: loop {
+        for ((_, pos), (total, count)) in children.iter().zip(totals.iter_mut()) {
+            if *count > 0 && start.elapsed() >= time {
+                break 'rounds;
+            }
+            *total += playout_value(pos, color, rng, &mut trace);
+            *count += 1;
+        }
+    }
+    children
+        .iter()
+        .zip(&totals)
+        .filter(|(_, (_, count))| *count > 0)
+        .max_by(|(_, (a, n)), (_, (b, m))| (a / *n as f32).total_cmp(&(b / *m as f32)))
+        .map(|((mv, _), _)| *mv)
+}
+
+/// One playout's value for `color` from `pos` (a finished game counts as is).
+fn playout_value<P: Position>(pos: &P, color: Color, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
+    trace.clear();
+    let value = match pos.outcome() {
+        Some(outcome) => pos.outcome_value(outcome),
+        None => pos.rollout(rng, trace),
+    };
+    if color == Color::Black {
+        value
+    } else {
+        1.0 - value
+    }
 }

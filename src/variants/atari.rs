@@ -19,6 +19,15 @@ struct State {
     captures: [u32; 2],
 }
 
+/// The points where the opponent threatens to capture.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Threats {
+    None,
+    One(usize),
+    /// Two or more: no single move defends them all.
+    Many,
+}
+
 #[derive(Clone, Debug)]
 pub struct AtariGo {
     history: History<State>,
@@ -87,20 +96,100 @@ impl AtariGo {
     }
 
     /// True when a non-capturing stone of `color` at `p` would leave its
-    /// chain a single liberty, so that the opponent captures it next.
+    /// chain a single liberty (or none), so that the opponent captures it
+    /// next. Allocation-free: the playouts ask it for most moves.
     fn self_atari(board: &Board, p: usize, color: Color) -> bool {
+        Self::short_of_liberties(board, p, color, 0)
+    }
+
+    /// `self_atari` with the empty point `taken` (0 for none) counted as
+    /// occupied by the opponent.
+    fn short_of_liberties(board: &Board, p: usize, color: Color, taken: usize) -> bool {
         let own = crate::board::cell_of(color);
-        let mut liberties: Vec<usize> = Vec::new();
-        for n in board.neighbours(p) {
-            if board.is_empty(n) {
-                liberties.push(n);
-            } else if board.cell(n) == own {
-                liberties.extend(board.liberties(board.chain(n)).into_iter().filter(|&l| l != p));
+        let mut first = None;
+        // True once a second distinct liberty other than `p` is seen.
+        let mut second_liberty = |l: usize| {
+            if l == p || l == taken || l == 0 {
+                return false;
+            }
+            match first {
+                None => {
+                    first = Some(l);
+                    false
+                }
+                Some(f) => f != l,
+            }
+        };
+        let neighbours = board.neighbours(p);
+        if neighbours.iter().any(|&n| board.is_empty(n) && second_liberty(n)) {
+            return false;
+        }
+        for n in neighbours {
+            if board.cell(n) == own && board.liberties_upto(n, 4).into_iter().any(&mut second_liberty) {
+                return false;
             }
         }
-        liberties.sort_unstable();
-        liberties.dedup();
-        liberties.len() < 2
+        true
+    }
+
+    /// An atari by `color` that wins: the move takes one of an enemy
+    /// chain's two liberties, is not itself in atari, and extending on the
+    /// other liberty leaves the chain in atari still. Only sound while the
+    /// opponent has no capture of its own (the caller's check).
+    fn capture_in_two(board: &Board, color: Color) -> Option<usize> {
+        board
+            .empties()
+            .iter()
+            .map(|&a| a as usize)
+            .find(|&a| Self::wins_in_two(board, a, color))
+    }
+
+    /// True when `color` at the empty point `a` is such a winning atari.
+    fn wins_in_two(board: &Board, a: usize, color: Color) -> bool {
+        let enemy = crate::board::cell_of(color.opponent());
+        let ataris = board.neighbours(a).into_iter().any(|n| {
+            if board.cell(n) != enemy {
+                return false;
+            }
+            let liberties = board.liberties_upto(n, 3);
+            if liberties[2] != 0 || liberties[1] == 0 {
+                return false;
+            }
+            let other = if liberties[0] == a { liberties[1] } else { liberties[0] };
+            Self::short_of_liberties(board, other, color.opponent(), a)
+        });
+        ataris && !board.is_suicide(a, color) && !Self::self_atari(board, a, color)
+    }
+
+    /// The side to move's immediate capture, if any, else the points where
+    /// the opponent could capture next (the liberties of the mover's
+    /// chains in atari): the capture wins, and without one every move but a
+    /// defence on the only threatened point loses.
+    fn capture_or_threats(board: &Board, color: Color) -> (Option<usize>, Threats) {
+        let mut threats = Threats::None;
+        for &p in board.empties() {
+            let p = p as usize;
+            if board.captures_at(p, color) {
+                return (Some(p), threats);
+            }
+            if board.captures_at(p, color.opponent()) {
+                threats = match threats {
+                    Threats::None => Threats::One(p),
+                    _ => Threats::Many,
+                };
+            }
+        }
+        (None, threats)
+    }
+
+    /// The move that saves the side to move's chains in atari: the one
+    /// threatened point, when extending there gains a second liberty.
+    /// `None` when nothing is threatened or nothing saves.
+    fn only_defence(board: &Board, color: Color, threats: Threats) -> Option<usize> {
+        match threats {
+            Threats::One(p) => (!board.is_suicide(p, color) && !Self::self_atari(board, p, color)).then_some(p),
+            _ => None,
+        }
     }
 
     fn has_legal_move(board: &Board, color: Color) -> bool {
@@ -276,44 +365,77 @@ impl Position for AtariGo {
 
     /// A capture wins at once. Playouts cannot tell it from a move that
     /// keeps the capture for later (every playout takes it), so without
-    /// this the search could pick any move at a 100% win rate.
+    /// this the search could pick any move at a 100% win rate. Without a
+    /// capture, the only move that saves a chain in atari is forced too:
+    /// every other move loses it; and with nothing in atari, an atari
+    /// that the opponent cannot escape wins.
     fn forced_move(&self) -> Option<Move> {
         if self.history.now.winner.is_some() {
             return None;
         }
         let board = self.board();
         let color = self.to_move();
-        board
-            .empties()
-            .iter()
-            .map(|&p| p as usize)
-            .find(|&p| board.captures_at(p, color))
-            .map(|p| Move::Place(board.vertex(p)))
+        let (capture, threats) = Self::capture_or_threats(board, color);
+        let forced = match threats {
+            _ if capture.is_some() => capture,
+            Threats::None => Self::capture_in_two(board, color),
+            _ => Self::only_defence(board, color, threats),
+        };
+        forced.map(|p| Move::Place(board.vertex(p)))
     }
 
-    /// Random non-suicide placements, except that an available capture is
-    /// always taken: a random player that misses a win says little about
-    /// the position.
+    /// The moves that do not lose at once (see `solver_moves`).
+    fn search_moves(&self, out: &mut Vec<Move>) {
+        self.solver_moves(out)
+    }
+
+    /// Ataris and moves by chains short of liberties look better than
+    /// quiet moves (see `urgency`); a move that loses at once never
+    /// reaches the tree (`search_moves`).
+    fn prior(&self, mv: Move) -> Option<(f32, f32)> {
+        let Move::Place(v) = mv else { return None };
+        let board = self.board();
+        let p = board.point(v);
+        if !v.on_board(self.size()) || !board.is_empty(p) {
+            return None;
+        }
+        let liberties = |n: usize| board.liberties_upto(n, 4).iter().filter(|&&l| l != 0).count();
+        let value = match Self::urgency(board, p, self.to_move(), &liberties) {
+            5 | 4 => 1.0,
+            3 => 0.7,
+            2 => 0.6,
+            1 => 0.55,
+            _ => 0.45,
+        };
+        Some((PRIOR_VISITS * value, PRIOR_VISITS))
+    }
+
+    /// Playouts that play Atari Go's sure tactics and otherwise random
+    /// non-suicide placements: an available capture is taken (it wins),
+    /// a lone threatened point is defended, and no move puts its own chain
+    /// in atari. A side left with only losing moves loses at once.
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
         if let Some(outcome) = self.outcome() {
             return outcome.value_for_black();
         }
         let mut board = self.board().clone();
         let mut color = self.to_move();
+        let value_of_win = |c: Color| if c == Color::Black { 1.0 } else { 0.0 };
         loop {
-            let capture = board
-                .empties()
-                .iter()
-                .map(|&p| p as usize)
-                .find(|&p| board.captures_at(p, color));
+            let (capture, threats) = Self::capture_or_threats(&board, color);
             if let Some(p) = capture {
                 trace.push((color, Move::Place(board.vertex(p))));
-                return if color == Color::Black { 1.0 } else { 0.0 };
+                return value_of_win(color);
             }
-            let chosen = board.random_empty(rng, |p| !board.is_suicide(p, color));
+            let chosen = match threats {
+                Threats::None => board.random_empty(rng, |p| {
+                    !board.is_suicide(p, color) && !Self::self_atari(&board, p, color)
+                }),
+                _ => Self::only_defence(&board, color, threats),
+            };
             let Some(p) = chosen else {
-                // No legal move: the side to move loses.
-                return if color == Color::Black { 0.0 } else { 1.0 };
+                // Every move loses (or there is none).
+                return value_of_win(color.opponent());
             };
             board.play(p, color, 0);
             trace.push((color, Move::Place(board.vertex(p))));
@@ -321,6 +443,9 @@ impl Position for AtariGo {
         }
     }
 }
+
+/// The weight of a move's prior, in virtual playouts.
+const PRIOR_VISITS: f32 = 20.0;
 
 #[cfg(test)]
 mod tests {
@@ -333,8 +458,9 @@ mod tests {
         for (color, v) in [(Color::Black, "A2"), (Color::White, "A1"), (Color::Black, "E5")] {
             game.play(color, Move::Place(Vertex::parse(v).unwrap())).unwrap();
         }
-        // White's A1 stands in atari at B1; White to move has no capture.
-        assert_eq!(game.forced_move(), None);
+        // White's A1 stands in atari at B1; White to move has no capture,
+        // and B1 is the only defence.
+        assert_eq!(game.forced_move(), Some(Move::Place(Vertex::parse("B1").unwrap())));
         game.play(Color::White, Move::Place(Vertex::parse("J9").unwrap()))
             .unwrap();
         assert_eq!(game.forced_move(), Some(Move::Place(Vertex::parse("B1").unwrap())));
