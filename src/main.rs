@@ -94,7 +94,7 @@ enum Command {
     /// at equal playouts (--playouts, default 1000), or at equal time when only --time is given
     /// (both sides get that many seconds per move; flat MC spends them on playouts)
     Versus {
-        /// Games to play; the engine takes black in the even ones
+        /// Games to play; the engine takes black in games 1, 3, 5, ...
         #[arg(long, default_value_t = 100)]
         games: u32,
     },

@@ -82,7 +82,7 @@ pub fn play_game(
     (outcome.winner(), game.moves_played())
 }
 
-/// Plays `games` games, the engine taking black in the even ones.
+/// Plays `games` games, the engine taking black in the first, third, ...
 pub fn run(
     setup: &Setup,
     settings: &SearchSettings,
