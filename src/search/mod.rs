@@ -317,8 +317,16 @@ impl<'a> Tree<'a> {
             }
             let index = self.path[depth];
             let node = &mut self.nodes[index];
+            let result = value_for(node.color, value_black);
             node.visits += 1;
-            node.wins += value_for(node.color, value_black);
+            node.wins += result;
+            // A move without an AMAF slot (a drop, a step) that has a prior
+            // adds its own results to it, so that real results outweigh
+            // the prior in time.
+            if depth > 0 && node.amaf_visits > 0 && amaf_slot(node.mv).is_none() {
+                node.amaf_visits += 1;
+                node.amaf_wins += result;
+            }
             if node.expanded {
                 let first = node.first_child as usize;
                 for i in first..first + node.child_count as usize {

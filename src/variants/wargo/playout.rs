@@ -12,11 +12,16 @@ use super::rules::{blast, State};
 use crate::board::{cell_of, BLACK, WHITE};
 use crate::color::Color;
 use crate::moves::{BombMode, Move, Piece};
+use crate::variants::go::policy;
 use rand::rngs::SmallRng;
 use rand::Rng;
 
 /// One move in this many is a special drop, when the hand allows.
 const SPECIAL_EVERY: u32 = 12;
+
+/// The prior of every drop and step in the search, as virtual (wins,
+/// visits): a poor move until its own results say otherwise.
+pub const SPECIAL_PRIOR: (f32, f32) = (3.5, 10.0);
 
 /// Special pieces the playouts drop, and how.
 const PLAYOUT_PIECES: [(Army, Piece); 3] = [
@@ -25,14 +30,25 @@ const PLAYOUT_PIECES: [(Army, Piece); 3] = [
     (Army::Monk, Piece::Monk),
 ];
 
-/// Plays the position out and returns the final state.
-pub fn run(mut state: State, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> State {
+/// Plays the position out and returns the final state, and the winner
+/// when a mercy rule cut the playout short.
+pub fn run(mut state: State, komi: f32, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> (State, Option<Color>) {
     let size = state.board.size();
     let limit = 3 * size * size;
+    // As in Go's playouts: a capture lead (komi included) of a third of the
+    // board decides the game.
+    let mercy = (size * size / 3).max(10) as f32;
     let mut ko: Option<usize> = None;
+    let mut last = 0;
+    let mut candidates = Vec::with_capacity(16);
     for _ in 0..limit {
         if state.passes >= 2 {
             break;
+        }
+        let lead = state.captures[0] as f32 - state.captures[1] as f32 - komi;
+        if lead.abs() >= mercy {
+            let winner = if lead > 0.0 { Color::Black } else { Color::White };
+            return (state, Some(winner));
         }
         let color = state.to_move;
         if rng.random_range(0..SPECIAL_EVERY) == 0 {
@@ -40,15 +56,19 @@ pub fn run(mut state: State, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>)
                 if state.apply(color, mv).is_ok() {
                     trace.push((color, mv));
                     ko = None;
+                    last = 0;
                     continue;
                 }
             }
         }
         let own = cell_of(color);
         let board = &state.board;
-        let chosen = board.random_empty(rng, |p| {
-            Some(p) != ko && !board.is_eye(p, color) && state.soldier_fits(color, p)
-        });
+        let fits = |p: usize| Some(p) != ko && state.soldier_fits(color, p);
+        // Go's answers to the last move first (captures, atari escapes,
+        // patterns), then a random sensible soldier.
+        let chosen = policy::answer_last_move(board, color, last, rng, &mut candidates)
+            .filter(|&p| fits(p))
+            .or_else(|| board.random_empty(rng, |p| fits(p) && policy::sensible(board, p, color)));
         match chosen {
             Some(p) => {
                 let before = state.captures[color.index()];
@@ -58,6 +78,7 @@ pub fn run(mut state: State, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>)
                     break;
                 }
                 trace.push((color, mv));
+                last = p;
                 let board = &state.board;
                 ko = (state.captures[color.index()] == before + 1 && board.cell(p) == own && board.chain_len(p) == 1)
                     .then(|| board.atari_liberty(p))
@@ -66,10 +87,11 @@ pub fn run(mut state: State, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>)
             None => {
                 let _ = state.apply(color, Move::Pass);
                 ko = None;
+                last = 0;
             }
         }
     }
-    state
+    (state, None)
 }
 
 /// A wall, samurai or monk from the hand beside a random own stone, where
@@ -129,7 +151,7 @@ pub fn prune_for_search(state: &State, moves: &mut Vec<Move>) {
         Move::Place(v) => !board.is_eye(board.point(v), color),
         _ => false,
     });
-    let has_drops = moves.iter().any(|mv| matches!(mv, Move::Drop(..)));
+    let has_drops = moves.iter().any(|mv| matches!(mv, Move::Drop(..) | Move::Step(..)));
     let (own_weak, enemy_weak) = if has_drops {
         weak_liberties(state, color)
     } else {
@@ -144,7 +166,12 @@ pub fn prune_for_search(state: &State, moves: &mut Vec<Move>) {
     };
     moves.retain(|&mv| match mv {
         Move::Pass => state.passes > 0 || !useful_soldier,
-        Move::Place(_) | Move::Step(..) => true,
+        Move::Place(_) => true,
+        // Steps only in a fight: onto a liberty of a weak chain, or out of atari.
+        Move::Step(from, to) => {
+            let (from, to) = (board.point(from), board.point(to));
+            own_weak[to] || enemy_weak[to] || (board.cell(from) == own && board.atari_liberty(from).is_some())
+        }
         Move::Drop(piece, v) => {
             let p = board.point(v);
             match piece {
