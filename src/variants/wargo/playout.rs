@@ -1,11 +1,12 @@
 //! Fast playouts and the search's move filter for War Go.
 //!
-//! Playouts drop soldiers at random (never into an own eye, never
-//! suicide, simple ko only) and now and then a wall, samurai or monk
-//! beside an own stone where it captures nothing; they do not step. The
-//! search leaves out drops no player would weigh (see `prune_for_search`):
-//! with nine kinds of piece on every point, most drops are hopeless, and
-//! the tree would spend its playouts trying each once.
+//! Playouts play soldiers with Go's playout policy (answers to the last
+//! move, then random sensible moves; simple ko only; a mercy rule) and
+//! now and then drop a wall, samurai or monk beside an own stone where it
+//! captures nothing; they do not step. The search leaves out drops and
+//! steps no player would weigh (see `prune_for_search`): with nine kinds
+//! of piece on every point, most drops are hopeless, and the tree would
+//! spend its playouts trying each once.
 
 use super::pieces::{Army, SOLDIER};
 use super::rules::{blast, State};
@@ -136,7 +137,8 @@ fn weak_liberties(state: &State, color: Color) -> (Vec<bool>, Vec<bool>) {
     (own_weak, enemy_weak)
 }
 
-/// Keeps the moves worth searching: soldiers and steps, and special drops
+/// Keeps the moves worth searching: soldiers, steps only where a fight is
+/// on (onto a liberty of a weak chain, or out of atari), and special drops
 /// only where a fight is on (a liberty of a weak chain) or where the piece
 /// gains at once: a bomb that destroys more of the opponent's pieces than
 /// the dropper's, a spy that turns more enemy soldiers than own, a tao
