@@ -635,6 +635,31 @@ mod tests {
     }
 
     #[test]
+    fn a_prior_without_amaf_slot_gathers_the_moves_own_results() {
+        // War Go gives steps a prior; a step has no AMAF slot, so its own
+        // results are added to the prior.
+        let rows = [".....", ".OXO.", "..T..", ".....", "....."];
+        let setup = Setup::new(Variant::WarGo);
+        let game = crate::variants::wargo::WarGo::from_diagram(&setup, &rows, Color::Black).unwrap();
+        let config = Config::default();
+        let mut tree = Tree::new(game.to_move(), &config, 1, Vec::new());
+        let mut pos = game.clone();
+        for _ in 0..300 {
+            tree.simulate(&mut pos);
+        }
+        let root = &tree.nodes[0];
+        let children = &tree.nodes[root.first_child as usize..(root.first_child + root.child_count) as usize];
+        let step = children
+            .iter()
+            .find(|n| matches!(n.mv, Move::Step(..)))
+            .expect("the step out of atari");
+        let (wins, visits) = game.prior(step.mv).unwrap();
+        assert!(step.visits > 0);
+        assert_eq!(step.amaf_visits, visits as u32 + step.visits);
+        assert!((step.amaf_wins - wins - step.wins).abs() < 1e-3);
+    }
+
+    #[test]
     fn absurd_memory_caps_stay_usable() {
         let (nodes, _) = nodes_within(u64::MAX, 1);
         assert_eq!(nodes, MAX_NODES);

@@ -529,7 +529,7 @@ impl Position for WarGo {
 
     /// Soldiers get Go's priors (walls and taos read as the board's edge);
     /// drops and steps start as poor moves, so that one lucky playout does
-    /// not make a speculative drop look best (see `playout::special_prior`).
+    /// not make a speculative drop look best (see `playout::SPECIAL_PRIOR`).
     fn prior(&self, mv: Move) -> Option<(f32, f32)> {
         let s = self.state();
         match mv {

@@ -198,3 +198,91 @@ pub fn prune_for_search(state: &State, moves: &mut Vec<Move>) {
         }
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Position;
+    use crate::moves::Vertex;
+    use crate::variants::wargo::WarGo;
+    use crate::variants::{Setup, Variant};
+    use rand::SeedableRng;
+
+    fn vertex(text: &str) -> Vertex {
+        Vertex::parse(text).unwrap()
+    }
+
+    /// A 9x9 War Go position: a tao at E4, a black soldier at E5 in its zone.
+    fn tao_game(white_around: bool) -> WarGo {
+        let row5 = if white_around { "...OXO..." } else { "....X...." };
+        let rows = [
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            row5,
+            "....T....",
+            ".........",
+            ".........",
+            ".........",
+        ];
+        WarGo::from_diagram(&Setup::new(Variant::WarGo), &rows, Color::Black).unwrap()
+    }
+
+    fn steps(moves: &[Move]) -> Vec<Move> {
+        moves.iter().copied().filter(|m| matches!(m, Move::Step(..))).collect()
+    }
+
+    #[test]
+    fn the_search_steps_only_in_a_fight() {
+        let quiet = tao_game(false);
+        let (mut legal, mut searched) = (Vec::new(), Vec::new());
+        quiet.legal_moves(&mut legal);
+        quiet.search_moves(&mut searched);
+        assert_eq!(steps(&legal).len(), 3, "E5 may step to D5, F5 or E6");
+        assert!(steps(&searched).is_empty(), "no step while nothing is in danger");
+        // White on D5 and F5 put E5 in atari: the step out of it is searched.
+        let atari = tao_game(true);
+        let mut searched = Vec::new();
+        atari.search_moves(&mut searched);
+        assert_eq!(steps(&searched), vec![Move::Step(vertex("E5"), vertex("E6"))]);
+    }
+
+    #[test]
+    fn drops_and_steps_start_poor_and_captures_good() {
+        let game = tao_game(true);
+        let (wins, visits) = game.prior(Move::Drop(Piece::Wall, vertex("A1"))).unwrap();
+        assert!(wins / visits < 0.5);
+        assert_eq!(game.prior(Move::Step(vertex("E5"), vertex("E6"))), Some(SPECIAL_PRIOR));
+        let white = WarGo::from_diagram(
+            &Setup::new(Variant::WarGo),
+            &[
+                ".........",
+                ".........",
+                ".........",
+                ".........",
+                "...OXO...",
+                "....T....",
+                ".........",
+                ".........",
+                ".........",
+            ],
+            Color::White,
+        )
+        .unwrap();
+        let (wins, visits) = white.prior(Move::Place(vertex("E6"))).unwrap();
+        assert!(wins / visits > 0.8, "capturing E5 looks good");
+    }
+
+    #[test]
+    fn a_large_capture_lead_ends_a_playout() {
+        let game = tao_game(false);
+        let mut state = game.state().clone();
+        state.captures = [0, 40];
+        let mut rng = SmallRng::seed_from_u64(1);
+        let mut trace = Vec::new();
+        let (end, winner) = run(state, 7.5, &mut rng, &mut trace);
+        assert_eq!(winner, Some(Color::White));
+        assert!(trace.is_empty() && end.board.hash() == game.state().board.hash());
+    }
+}
