@@ -37,6 +37,11 @@ impl<S: Clone> History<S> {
         self.past.first().unwrap_or(&self.now)
     }
 
+    /// Every state, the first first and `now` last.
+    pub fn states(&self) -> impl Iterator<Item = &S> {
+        self.past.iter().chain(std::iter::once(&self.now))
+    }
+
     /// The state before the last push.
     pub fn previous(&self) -> Option<&S> {
         self.past.last()

@@ -387,13 +387,6 @@ fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
         Some(name) => Variant::parse(name).ok_or_else(|| format!("cannot load file: unknown variant '{name}'"))?,
         None => Variant::Go,
     };
-    if !variant.accepts_size(game.size) {
-        return Err(format!(
-            "cannot load file: size {} unacceptable for {}",
-            game.size,
-            variant.name()
-        ));
-    }
     // Build the new state aside so that a failure leaves the engine as it was.
     let base = if variant == e.variant() {
         e.setup.clone()
@@ -409,6 +402,7 @@ fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
     }
     setup.start = Start::Empty;
     setup.henge = None;
+    setup.preset = None;
     let mut armies = [None, None];
     for (key, value) in &game.options {
         match key.as_str() {
@@ -418,6 +412,13 @@ fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
                 .apply_option(key, value)
                 .map_err(|e| format!("cannot load file: {e}"))?,
         }
+    }
+    if !setup.accepts_size(game.size) {
+        return Err(format!(
+            "cannot load file: size {} unacceptable for {}",
+            game.size,
+            variant.name()
+        ));
     }
     let mut next = Engine::new(setup, e.settings.clone());
     if let [Some(black), Some(white)] = armies {

@@ -359,11 +359,13 @@ impl Engine {
     /// The SGF view of the game (standard Go encoding).
     pub fn sgf_game(&self) -> SgfGame {
         let mut options = self.setup.options();
+        let mut moves = self.record.clone();
         if let Game::WarGo(game) = &self.game {
             if let Some([black, white]) = game.bought_armies() {
                 options.push(("army-black".into(), black));
                 options.push(("army-white".into(), white));
             }
+            moves.drain(..game.setup_passes().min(moves.len()));
         }
         SgfGame {
             variant: (self.setup.variant != Variant::Go).then(|| self.setup.variant.name().to_string()),
@@ -372,7 +374,7 @@ impl Engine {
             komi: Some(self.setup.komi),
             black_setup: self.handicap.clone(),
             white_setup: Vec::new(),
-            moves: self.record.clone(),
+            moves,
             to_play: None,
         }
     }

@@ -317,8 +317,16 @@ impl<'a> Tree<'a> {
             }
             let index = self.path[depth];
             let node = &mut self.nodes[index];
+            let result = value_for(node.color, value_black);
             node.visits += 1;
-            node.wins += value_for(node.color, value_black);
+            node.wins += result;
+            // A move without an AMAF slot (a drop, a step) that has a prior
+            // adds its own results to it, so that real results outweigh
+            // the prior in time.
+            if depth > 0 && node.amaf_visits > 0 && amaf_slot(node.mv).is_none() {
+                node.amaf_visits += 1;
+                node.amaf_wins += result;
+            }
             if node.expanded {
                 let first = node.first_child as usize;
                 for i in first..first + node.child_count as usize {
@@ -624,6 +632,31 @@ mod tests {
         assert!(tree.nodes.len() <= MIN_NODES.max(1000));
         assert_eq!(tree.nodes.capacity(), MIN_NODES.max(1000));
         assert!(tree.nodes[0].visits == 3000);
+    }
+
+    #[test]
+    fn a_prior_without_amaf_slot_gathers_the_moves_own_results() {
+        // War Go gives steps a prior; a step has no AMAF slot, so its own
+        // results are added to the prior.
+        let rows = [".....", ".OXO.", "..T..", ".....", "....."];
+        let setup = Setup::new(Variant::WarGo);
+        let game = crate::variants::wargo::WarGo::from_diagram(&setup, &rows, Color::Black).unwrap();
+        let config = Config::default();
+        let mut tree = Tree::new(game.to_move(), &config, 1, Vec::new());
+        let mut pos = game.clone();
+        for _ in 0..300 {
+            tree.simulate(&mut pos);
+        }
+        let root = &tree.nodes[0];
+        let children = &tree.nodes[root.first_child as usize..(root.first_child + root.child_count) as usize];
+        let step = children
+            .iter()
+            .find(|n| matches!(n.mv, Move::Step(..)))
+            .expect("the step out of atari");
+        let (wins, visits) = game.prior(step.mv).unwrap();
+        assert!(step.visits > 0);
+        assert_eq!(step.amaf_visits, visits as u32 + step.visits);
+        assert!((step.amaf_wins - wins - step.wins).abs() < 1e-3);
     }
 
     #[test]

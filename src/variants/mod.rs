@@ -241,6 +241,9 @@ impl Setup {
         if let Some(v) = self.henge {
             options.push(("henge".to_string(), v.to_string()));
         }
+        if let Some(preset) = &self.preset {
+            options.push(("preset".to_string(), preset.record()));
+        }
         options
     }
 
@@ -251,6 +254,16 @@ impl Setup {
             "henge" => {
                 let v = Vertex::parse(value).filter(|v| v.on_board(self.size));
                 self.henge = Some(v.ok_or_else(|| format!("bad henge vertex '{value}'"))?);
+            }
+            "preset" => {
+                let preset = wargo::presets::Preset::from_record(value)?;
+                if !matches!(self.variant, Variant::WarGo | Variant::BuyingArmies) {
+                    return Err(format!("{} has no preset", self.variant.name()));
+                }
+                if (preset.credit.is_some()) != (self.variant == Variant::BuyingArmies) {
+                    return Err(format!("preset '{}' does not fit {}", preset.name, self.variant.name()));
+                }
+                self.preset = Some(std::sync::Arc::new(preset));
             }
             _ => return Err(format!("unknown option '{key}'")),
         }

@@ -181,7 +181,7 @@ fn random_move(board: &Board, color: Color, rng: &mut SmallRng) -> Option<usize>
 /// Legal apart from ko, not an own eye, not a bad self-atari. Reads the
 /// neighbours once for the common case of two empty ones.
 #[inline]
-fn sensible(board: &Board, p: usize, color: Color) -> bool {
+pub(crate) fn sensible(board: &Board, p: usize, color: Color) -> bool {
     let empty = board.neighbours(p).into_iter().filter(|&n| board.is_empty(n)).count();
     match empty {
         0 => !board.is_eye(p, color) && !board.is_suicide(p, color) && !self_atari_of_group(board, p, color),
@@ -191,7 +191,7 @@ fn sensible(board: &Board, p: usize, color: Color) -> bool {
 }
 
 /// The tactical and pattern answers to the opponent's move at `last`.
-fn answer_last_move(
+pub(crate) fn answer_last_move(
     board: &Board,
     color: Color,
     last: usize,

@@ -176,10 +176,9 @@ impl WarGo {
     /// side still buys.
     pub fn bought_armies(&self) -> Option<[String; 2]> {
         self.preset.credit?;
-        let start = self.history.first();
-        if start.buying.iter().any(|&b| b) {
-            return None;
-        }
+        // The first state of play: a pass that ended a side's buying is
+        // in the history too.
+        let start = self.history.states().find(|s| !s.in_setup())?;
         Some(Color::BOTH.map(|c| {
             let hand = start.hands[c.index()];
             let parts: Vec<String> = Army::ALL
@@ -189,6 +188,16 @@ impl WarGo {
                 .collect();
             parts.join(",")
         }))
+    }
+
+    /// Passes that ended a side's buying: the first moves of the history,
+    /// which a game record leaves out (it keeps the armies instead).
+    pub fn setup_passes(&self) -> usize {
+        self.history
+            .states()
+            .take(self.history.len())
+            .filter(|s| s.in_setup())
+            .count()
     }
 
     /// Buys the armies of a game record (see `bought_armies`) and ends the
@@ -384,6 +393,20 @@ impl Position for WarGo {
     }
 
     fn undo(&mut self) -> bool {
+        if self.history.previous().is_some_and(State::in_setup) {
+            // A pass that ended a side's buying: that side buys again, and
+            // the purchases made since stay (a purchase is not a move).
+            let now = self.history.now.clone();
+            self.history.undo();
+            let s = &mut self.history.now;
+            s.hands = now.hands;
+            s.credit = now.credit;
+            s.buying = now.buying;
+            if let Some(passer) = now.last_setup_pass {
+                s.set_buying(passer, true);
+            }
+            return true;
+        }
         let current = self.state().board.hash();
         if !self.history.undo() {
             return false;
@@ -481,8 +504,10 @@ impl Position for WarGo {
     }
 
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
-        let end = playout::run(self.state().clone(), rng, trace);
-        Outcome::Score(end.board.area_score() as f32 - self.komi).value_for_black()
+        match playout::run(self.state().clone(), self.komi, rng, trace) {
+            (_, Some(winner)) => Outcome::Win(winner).value_for_black(),
+            (end, None) => Outcome::Score(end.board.area_score() as f32 - self.komi).value_for_black(),
+        }
     }
 
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
@@ -490,7 +515,7 @@ impl Position for WarGo {
         let mut trace = Vec::new();
         for _ in 0..playouts.max(1) {
             trace.clear();
-            let end = playout::run(self.state().clone(), rng, &mut trace);
+            let (end, _) = playout::run(self.state().clone(), self.komi, rng, &mut trace);
             for (sum, owner) in total.iter_mut().zip(end.board.area_owners()) {
                 *sum += owner as f32;
             }
@@ -508,5 +533,17 @@ impl Position for WarGo {
         state.board.clear_ko();
         state.to_move = color;
         true
+    }
+
+    /// Soldiers get Go's priors (walls and taos read as the board's edge);
+    /// drops and steps start as poor moves, so that one lucky playout does
+    /// not make a speculative drop look best (see `playout::SPECIAL_PRIOR`).
+    fn prior(&self, mv: Move) -> Option<(f32, f32)> {
+        let s = self.state();
+        match mv {
+            Move::Place(v) => super::go::policy::prior(&s.board, s.to_move, s.board.point(v)),
+            Move::Drop(..) | Move::Step(..) => Some(playout::SPECIAL_PRIOR),
+            Move::Pass => None,
+        }
     }
 }

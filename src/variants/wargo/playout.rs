@@ -1,22 +1,28 @@
 //! Fast playouts and the search's move filter for War Go.
 //!
-//! Playouts drop soldiers at random (never into an own eye, never
-//! suicide, simple ko only) and now and then a wall, samurai or monk
-//! beside an own stone where it captures nothing; they do not step. The
-//! search leaves out drops no player would weigh (see `prune_for_search`):
-//! with nine kinds of piece on every point, most drops are hopeless, and
-//! the tree would spend its playouts trying each once.
+//! Playouts play soldiers with Go's playout policy (answers to the last
+//! move, then random sensible moves; simple ko only; a mercy rule) and
+//! now and then drop a wall, samurai or monk beside an own stone where it
+//! captures nothing; they do not step. The search leaves out drops and
+//! steps no player would weigh (see `prune_for_search`): with nine kinds
+//! of piece on every point, most drops are hopeless, and the tree would
+//! spend its playouts trying each once.
 
 use super::pieces::{Army, SOLDIER};
 use super::rules::{blast, State};
 use crate::board::{cell_of, BLACK, WHITE};
 use crate::color::Color;
 use crate::moves::{BombMode, Move, Piece};
+use crate::variants::go::policy;
 use rand::rngs::SmallRng;
 use rand::Rng;
 
 /// One move in this many is a special drop, when the hand allows.
 const SPECIAL_EVERY: u32 = 12;
+
+/// The prior of every drop and step in the search, as virtual (wins,
+/// visits): a poor move until its own results say otherwise.
+pub const SPECIAL_PRIOR: (f32, f32) = (3.5, 10.0);
 
 /// Special pieces the playouts drop, and how.
 const PLAYOUT_PIECES: [(Army, Piece); 3] = [
@@ -25,14 +31,25 @@ const PLAYOUT_PIECES: [(Army, Piece); 3] = [
     (Army::Monk, Piece::Monk),
 ];
 
-/// Plays the position out and returns the final state.
-pub fn run(mut state: State, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> State {
+/// Plays the position out and returns the final state, and the winner
+/// when a mercy rule cut the playout short.
+pub fn run(mut state: State, komi: f32, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> (State, Option<Color>) {
     let size = state.board.size();
     let limit = 3 * size * size;
+    // As in Go's playouts: a capture lead (komi included) of a third of the
+    // board decides the game.
+    let mercy = (size * size / 3).max(10) as f32;
     let mut ko: Option<usize> = None;
+    let mut last = 0;
+    let mut candidates = Vec::with_capacity(16);
     for _ in 0..limit {
         if state.passes >= 2 {
             break;
+        }
+        let lead = state.captures[0] as f32 - state.captures[1] as f32 - komi;
+        if lead.abs() >= mercy {
+            let winner = if lead > 0.0 { Color::Black } else { Color::White };
+            return (state, Some(winner));
         }
         let color = state.to_move;
         if rng.random_range(0..SPECIAL_EVERY) == 0 {
@@ -40,15 +57,19 @@ pub fn run(mut state: State, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>)
                 if state.apply(color, mv).is_ok() {
                     trace.push((color, mv));
                     ko = None;
+                    last = 0;
                     continue;
                 }
             }
         }
         let own = cell_of(color);
         let board = &state.board;
-        let chosen = board.random_empty(rng, |p| {
-            Some(p) != ko && !board.is_eye(p, color) && state.soldier_fits(color, p)
-        });
+        let fits = |p: usize| Some(p) != ko && state.soldier_fits(color, p);
+        // Go's answers to the last move first (captures, atari escapes,
+        // patterns), then a random sensible soldier.
+        let chosen = policy::answer_last_move(board, color, last, rng, &mut candidates)
+            .filter(|&p| fits(p))
+            .or_else(|| board.random_empty(rng, |p| fits(p) && policy::sensible(board, p, color)));
         match chosen {
             Some(p) => {
                 let before = state.captures[color.index()];
@@ -58,6 +79,7 @@ pub fn run(mut state: State, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>)
                     break;
                 }
                 trace.push((color, mv));
+                last = p;
                 let board = &state.board;
                 ko = (state.captures[color.index()] == before + 1 && board.cell(p) == own && board.chain_len(p) == 1)
                     .then(|| board.atari_liberty(p))
@@ -66,10 +88,11 @@ pub fn run(mut state: State, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>)
             None => {
                 let _ = state.apply(color, Move::Pass);
                 ko = None;
+                last = 0;
             }
         }
     }
-    state
+    (state, None)
 }
 
 /// A wall, samurai or monk from the hand beside a random own stone, where
@@ -114,7 +137,8 @@ fn weak_liberties(state: &State, color: Color) -> (Vec<bool>, Vec<bool>) {
     (own_weak, enemy_weak)
 }
 
-/// Keeps the moves worth searching: soldiers and steps, and special drops
+/// Keeps the moves worth searching: soldiers, steps only where a fight is
+/// on (onto a liberty of a weak chain, or out of atari), and special drops
 /// only where a fight is on (a liberty of a weak chain) or where the piece
 /// gains at once: a bomb that destroys more of the opponent's pieces than
 /// the dropper's, a spy that turns more enemy soldiers than own, a tao
@@ -129,7 +153,7 @@ pub fn prune_for_search(state: &State, moves: &mut Vec<Move>) {
         Move::Place(v) => !board.is_eye(board.point(v), color),
         _ => false,
     });
-    let has_drops = moves.iter().any(|mv| matches!(mv, Move::Drop(..)));
+    let has_drops = moves.iter().any(|mv| matches!(mv, Move::Drop(..) | Move::Step(..)));
     let (own_weak, enemy_weak) = if has_drops {
         weak_liberties(state, color)
     } else {
@@ -144,7 +168,12 @@ pub fn prune_for_search(state: &State, moves: &mut Vec<Move>) {
     };
     moves.retain(|&mv| match mv {
         Move::Pass => state.passes > 0 || !useful_soldier,
-        Move::Place(_) | Move::Step(..) => true,
+        Move::Place(_) => true,
+        // Steps only in a fight: onto a liberty of a weak chain, or out of atari.
+        Move::Step(from, to) => {
+            let (from, to) = (board.point(from), board.point(to));
+            own_weak[to] || enemy_weak[to] || (board.cell(from) == own && board.atari_liberty(from).is_some())
+        }
         Move::Drop(piece, v) => {
             let p = board.point(v);
             match piece {
@@ -168,4 +197,92 @@ pub fn prune_for_search(state: &State, moves: &mut Vec<Move>) {
             }
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Position;
+    use crate::moves::Vertex;
+    use crate::variants::wargo::WarGo;
+    use crate::variants::{Setup, Variant};
+    use rand::SeedableRng;
+
+    fn vertex(text: &str) -> Vertex {
+        Vertex::parse(text).unwrap()
+    }
+
+    /// A 9x9 War Go position: a tao at E4, a black soldier at E5 in its zone.
+    fn tao_game(white_around: bool) -> WarGo {
+        let row5 = if white_around { "...OXO..." } else { "....X...." };
+        let rows = [
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            row5,
+            "....T....",
+            ".........",
+            ".........",
+            ".........",
+        ];
+        WarGo::from_diagram(&Setup::new(Variant::WarGo), &rows, Color::Black).unwrap()
+    }
+
+    fn steps(moves: &[Move]) -> Vec<Move> {
+        moves.iter().copied().filter(|m| matches!(m, Move::Step(..))).collect()
+    }
+
+    #[test]
+    fn the_search_steps_only_in_a_fight() {
+        let quiet = tao_game(false);
+        let (mut legal, mut searched) = (Vec::new(), Vec::new());
+        quiet.legal_moves(&mut legal);
+        quiet.search_moves(&mut searched);
+        assert_eq!(steps(&legal).len(), 3, "E5 may step to D5, F5 or E6");
+        assert!(steps(&searched).is_empty(), "no step while nothing is in danger");
+        // White on D5 and F5 put E5 in atari: the step out of it is searched.
+        let atari = tao_game(true);
+        let mut searched = Vec::new();
+        atari.search_moves(&mut searched);
+        assert_eq!(steps(&searched), vec![Move::Step(vertex("E5"), vertex("E6"))]);
+    }
+
+    #[test]
+    fn drops_and_steps_start_poor_and_captures_good() {
+        let game = tao_game(true);
+        let (wins, visits) = game.prior(Move::Drop(Piece::Wall, vertex("A1"))).unwrap();
+        assert!(wins / visits < 0.5);
+        assert_eq!(game.prior(Move::Step(vertex("E5"), vertex("E6"))), Some(SPECIAL_PRIOR));
+        let white = WarGo::from_diagram(
+            &Setup::new(Variant::WarGo),
+            &[
+                ".........",
+                ".........",
+                ".........",
+                ".........",
+                "...OXO...",
+                "....T....",
+                ".........",
+                ".........",
+                ".........",
+            ],
+            Color::White,
+        )
+        .unwrap();
+        let (wins, visits) = white.prior(Move::Place(vertex("E6"))).unwrap();
+        assert!(wins / visits > 0.8, "capturing E5 looks good");
+    }
+
+    #[test]
+    fn a_large_capture_lead_ends_a_playout() {
+        let game = tao_game(false);
+        let mut state = game.state().clone();
+        state.captures = [0, 40];
+        let mut rng = SmallRng::seed_from_u64(1);
+        let mut trace = Vec::new();
+        let (end, winner) = run(state, 7.5, &mut rng, &mut trace);
+        assert_eq!(winner, Some(Color::White));
+        assert!(trace.is_empty() && end.board.hash() == game.state().board.hash());
+    }
 }

@@ -26,6 +26,60 @@ pub struct Preset {
 }
 
 impl Preset {
+    /// The preset on one line, every key resolved, for a game record's
+    /// `VO[preset=...]`: the name, then `key=value` items, `;` between.
+    pub fn record(&self) -> String {
+        let mut items = vec![
+            self.name.clone(),
+            format!("size={}", self.size),
+            format!("sizes={}-{}", self.min_size, self.max_size),
+            format!("komi={}", self.komi),
+        ];
+        for (key, hand) in [("hand.black", self.hands[0]), ("hand.white", self.hands[1])] {
+            if hand != Hand::default() {
+                items.push(format!("{key}={}", hand.text()));
+            }
+        }
+        if !self.start.is_empty() {
+            let pieces: Vec<String> = self
+                .start
+                .iter()
+                .map(|&(owner, piece, v)| match owner {
+                    Some(color) => format!("{}:{piece}@{v}", color.name()),
+                    None => format!("{piece}@{v}"),
+                })
+                .collect();
+            items.push(format!("start={}", pieces.join(" ")));
+        }
+        if let Some(credit) = self.credit {
+            items.push(format!("credit={credit}"));
+        }
+        if self.prices != Hand::default() {
+            items.push(format!("prices={}", self.prices.text()));
+        }
+        items.join(";")
+    }
+
+    /// Reads a preset written by [`Preset::record`].
+    pub fn from_record(text: &str) -> Result<Preset, String> {
+        let mut items = text.split(';');
+        let name = items.next().unwrap_or("").trim();
+        if name.is_empty() || name.contains(['[', ']', '=', '#']) || name.contains(char::is_whitespace) {
+            return Err(format!("bad preset record '{text}'"));
+        }
+        let mut section = format!("[{name}]\n");
+        for item in items {
+            if item.contains(['[', ']', '#']) || !item.contains('=') {
+                return Err(format!("bad preset record item '{item}'"));
+            }
+            section += item;
+            section.push('\n');
+        }
+        let mut library = Library::default();
+        library.add(&section).map_err(|e| format!("preset record: {e}"))?;
+        library.preset(name)
+    }
+
     /// True when a board of `size` is accepted and holds the start pieces.
     pub fn fits(&self, size: usize) -> bool {
         (self.min_size..=self.max_size).contains(&size) && self.start.iter().all(|(_, _, v)| v.on_board(size))
@@ -266,6 +320,23 @@ mod tests {
         assert_eq!(war.min_size, 9);
         assert!(library.preset("center-of-tao").unwrap().fits(19));
         assert!(!library.preset("center-of-tao").unwrap().fits(9));
+    }
+
+    #[test]
+    fn a_preset_record_reads_back_the_same() {
+        let mut library = Library::builtin();
+        let text = "[mine]\ninherits = wargo\nsizes = 7-13\nsize = 9\nkomi = 5.5\nhand.white = spy:3\n\
+                    start = tao@E5 black:samurai@C3 white:stone@G7 black:bomb:delayed@D4\n";
+        library.add(text).unwrap();
+        for name in ["mine", "wargo", "center-of-tao", "mercenary-go", "buying-armies", "go"] {
+            let preset = library.preset(name).unwrap();
+            let record = preset.record();
+            assert!(!record.contains(['[', ']', '\n']), "{record}");
+            assert_eq!(Preset::from_record(&record).unwrap(), preset, "{record}");
+        }
+        assert!(Preset::from_record("").is_err());
+        assert!(Preset::from_record("x;colour=red").is_err());
+        assert!(Preset::from_record("x]y;size=9").is_err());
     }
 
     #[test]

@@ -25,6 +25,8 @@ pub struct State {
     /// True while that side is still buying its army (Buying Armies).
     pub buying: [bool; 2],
     pub credit: [u32; 2],
+    /// The side whose pass last ended its buying, for `undo`.
+    pub last_setup_pass: Option<Color>,
     /// False while no monk was ever on the board: the playouts then skip
     /// looking for monk squares.
     pub monks: bool,
@@ -107,6 +109,7 @@ impl State {
             hands,
             buying: [false, false],
             credit: [0, 0],
+            last_setup_pass: None,
             monks: false,
         }
     }
@@ -130,7 +133,13 @@ impl State {
     /// Ends `color`'s buying; the side to move is the one still buying,
     /// and black once both are done.
     pub fn end_buying(&mut self, color: Color) {
-        self.buying[color.index()] = false;
+        self.set_buying(color, false);
+    }
+
+    /// Starts or ends `color`'s buying; the side to move is the first
+    /// still buying, else black.
+    pub fn set_buying(&mut self, color: Color, buying: bool) {
+        self.buying[color.index()] = buying;
         self.to_move = Color::BOTH
             .into_iter()
             .find(|c| self.buying[c.index()])
@@ -149,6 +158,7 @@ impl State {
                 ));
             }
             self.end_buying(color);
+            self.last_setup_pass = Some(color);
             return Ok(());
         }
         match mv {
