@@ -46,7 +46,14 @@ fn atari_go_generates_the_capture_for_the_side_not_to_move() {
 
 #[test]
 fn yugo_war_go_and_migoyugo_answer_for_either_colour() {
-    for (variant, size) in [(Variant::Yugo, 9), (Variant::WarGo, 9), (Variant::Migoyugo, 8)] {
+    // Buying Armies: the engine buys both armies first, then plays.
+    let variants = [
+        (Variant::Yugo, 9),
+        (Variant::WarGo, 9),
+        (Variant::BuyingArmies, 9),
+        (Variant::Migoyugo, 8),
+    ];
+    for (variant, size) in variants {
         let mut e = engine(variant, size);
         let reply = ok(&mut e, "genmove w");
         assert!(!["pass", "resign"].contains(&reply.as_str()), "{variant:?}: {reply}");

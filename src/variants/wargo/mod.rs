@@ -527,7 +527,11 @@ impl Position for WarGo {
         self.komi = komi;
     }
 
+    /// Refused while a side is still buying: the setup has its own order.
     fn set_to_move(&mut self, color: Color) -> bool {
+        if self.state().buying.iter().any(|&b| b) {
+            return false;
+        }
         let state = &mut self.history.now;
         // The simple-ko point bars the side that was to move.
         state.board.clear_ko();
