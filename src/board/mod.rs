@@ -61,6 +61,9 @@ struct Point {
     next: u16,
     /// Index in `empties` while the point is empty.
     empty_at: u16,
+    /// The 3x3 neighbourhood as 8 two-bit cells, kept up to date by every
+    /// change of a neighbour (see [`Board::neighbourhood`]).
+    around: u16,
     // Chain data, valid on the head point only.
     libs: u16,
     stones: u16,
@@ -72,6 +75,9 @@ struct Point {
 pub struct Board {
     size: usize,
     stride: usize,
+    /// `2^16 / stride` rounded up: `p * stride_inverse >> 16` is `p / stride`
+    /// for every index of the board (see [`Board::vertex`]).
+    stride_inverse: u32,
     points: Vec<Point>,
     empties: Vec<u16>,
     hash: u64,
@@ -86,6 +92,7 @@ impl Board {
         let mut board = Board {
             size,
             stride,
+            stride_inverse: (1u32 << 16).div_ceil(stride as u32),
             points: vec![Point::default(); stride * stride],
             empties: Vec::with_capacity(size * size),
             hash: 0,
@@ -100,6 +107,7 @@ impl Board {
                 board.empties.push(p as u16);
             }
         }
+        board.recompute_neighbourhoods();
         board
     }
 
@@ -114,8 +122,13 @@ impl Board {
     }
 
     /// Vertex of a board index.
+    /// Playouts call this for every move, so it multiplies instead of
+    /// dividing: with fewer than 2^16 / stride indices the rounding up of
+    /// the inverse never reaches the next multiple of the stride.
+    #[inline]
     pub fn vertex(&self, p: usize) -> Vertex {
-        Vertex::new(p % self.stride - 1, p / self.stride - 1)
+        let y = ((p as u32 * self.stride_inverse) >> 16) as usize;
+        Vertex::new(p - y * self.stride - 1, y - 1)
     }
 
     /// Every on-board index, row by row from the bottom.
@@ -162,6 +175,51 @@ impl Board {
         self.hash
     }
 
+    /// The 3x3 neighbourhood of on-board `p` as 8 two-bit cells (0 empty,
+    /// 1 black, 2 white, 3 anything else), row by row from `p - stride`
+    /// without the centre: below-left in the lowest bits, above-right in
+    /// the highest. Kept incrementally, so reading it costs one load.
+    #[inline]
+    pub fn neighbourhood(&self, p: usize) -> u16 {
+        self.points[p].around
+    }
+
+    /// [`Board::neighbourhood`] computed from the cells.
+    pub fn neighbourhood_from_cells(&self, p: usize) -> u16 {
+        self.ring(p)
+            .into_iter()
+            .enumerate()
+            .fold(0, |code, (i, q)| code | (self.cell(q).min(3) as u16) << (2 * i))
+    }
+
+    /// The 8 points around `p` in the bit order of [`Board::neighbourhood`].
+    #[inline]
+    fn ring(&self, p: usize) -> [usize; 8] {
+        let s = self.stride;
+        [p - s - 1, p - s, p - s + 1, p - 1, p + 1, p + s - 1, p + s, p + s + 1]
+    }
+
+    fn recompute_neighbourhoods(&mut self) {
+        for p in 0..self.points.len() {
+            let on_board = self.points[p].cell != OFF;
+            self.points[p].around = if on_board { self.neighbourhood_from_cells(p) } else { 0 };
+        }
+    }
+
+    /// Sets the cell of on-board `p` and its two bits in the neighbourhood
+    /// codes of the 8 points around it.
+    #[inline]
+    fn set_cell(&mut self, p: usize, cell: u8) {
+        self.points[p].cell = cell;
+        let value = cell.min(3) as u16;
+        // `p` is cell `7 - i` of the point at ring position `i`.
+        for (i, q) in self.ring(p).into_iter().enumerate() {
+            let shift = 2 * (7 - i);
+            let code = &mut self.points[q].around;
+            *code = (*code & !(3 << shift)) | value << shift;
+        }
+    }
+
     /// The simple-ko point for the side to move, if any.
     pub fn ko_point(&self) -> Option<usize> {
         (self.ko != 0).then_some(self.ko as usize)
@@ -195,6 +253,15 @@ impl Board {
         let n = h.libs as u64;
         let sum = h.lib_sum as u64;
         (n > 0 && sum * sum == n * h.lib_sq as u64).then(|| (sum / n) as usize)
+    }
+
+    /// True when the chain through `p` is in atari with its liberty at `lib`;
+    /// the same as `atari_liberty(p) == Some(lib)` without a division.
+    #[inline]
+    pub fn atari_at(&self, p: usize, lib: usize) -> bool {
+        let h = &self.points[self.chain(p)];
+        let (n, lib) = (h.libs as u64, lib as u64);
+        n > 0 && h.lib_sum as u64 == n * lib && h.lib_sq as u64 == n * lib * lib
     }
 
     /// True when every liberty of the chain through `p` is `a` or `b`, told
@@ -312,7 +379,7 @@ impl Board {
                 return false;
             }
             if chains(c) {
-                let in_atari_here = self.atari_liberty(n) == Some(p);
+                let in_atari_here = self.atari_at(n, p);
                 if c == own && !in_atari_here {
                     return false;
                 }
@@ -329,7 +396,7 @@ impl Board {
         let enemy = cell_of(color.opponent());
         self.neighbours(p)
             .into_iter()
-            .any(|n| self.cell(n) == enemy && self.atari_liberty(n) == Some(p))
+            .any(|n| self.cell(n) == enemy && self.atari_at(n, p))
     }
 
     /// The hash the board would have after `color` plays at `p` with the usual
@@ -339,7 +406,7 @@ impl Board {
         let mut hash = self.hash ^ zobrist::piece_key(p, cell_of(color), kind);
         let mut seen = [usize::MAX; 4];
         for (i, n) in self.neighbours(p).into_iter().enumerate() {
-            if self.cell(n) == enemy && self.atari_liberty(n) == Some(p) {
+            if self.cell(n) == enemy && self.atari_at(n, p) {
                 let head = self.chain(n);
                 if seen.contains(&head) {
                     continue;
@@ -382,8 +449,8 @@ impl Board {
         debug_assert!(self.is_empty(p));
         self.take_empty(p);
         self.hash ^= zobrist::piece_key(p, cell, kind);
+        self.set_cell(p, cell);
         let pt = &mut self.points[p];
-        pt.cell = cell;
         pt.kind = kind;
         if !chains(cell) {
             // A block takes a liberty from every chain beside it.
@@ -456,7 +523,7 @@ impl Board {
         loop {
             let pt = self.points[s];
             self.hash ^= zobrist::piece_key(s, pt.cell, pt.kind);
-            self.points[s].cell = EMPTY;
+            self.set_cell(s, EMPTY);
             self.points[s].kind = 0;
             self.give_empty(s);
             count += 1;
@@ -515,7 +582,7 @@ impl Board {
                 continue;
             }
             self.hash ^= zobrist::piece_key(p, pt.cell, pt.kind);
-            self.points[p].cell = EMPTY;
+            self.set_cell(p, EMPTY);
             self.points[p].kind = 0;
             self.give_empty(p);
         }
@@ -722,6 +789,60 @@ mod tests {
         }
         // A coincidence of the three sums is possible, but none shows here.
         assert!(wrong == 0, "{wrong} wrong of {checked}");
+    }
+
+    #[test]
+    fn neighbourhood_codes_follow_every_change() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(5);
+        for round in 0..100 {
+            let mut b = Board::new(2 + round % 8);
+            for i in 0..rng.random_range(5..80) {
+                if b.empties().is_empty() {
+                    break;
+                }
+                let p = b.empties()[rng.random_range(0..b.empties().len())] as usize;
+                match i % 7 {
+                    5 => b.put(p, BLOCK, 0),
+                    6 => {
+                        let q = b.all_points().nth(i % b.size()).unwrap();
+                        b.remove_points(&[q]);
+                    }
+                    _ => {
+                        let color = if i % 2 == 0 { Color::Black } else { Color::White };
+                        if !b.is_suicide(p, color) {
+                            b.play(p, color, 0);
+                        }
+                    }
+                }
+                for q in b.all_points() {
+                    assert_eq!(b.neighbourhood(q), b.neighbourhood_from_cells(q), "{}", b.to_text());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn vertex_inverts_point_on_every_size() {
+        for size in 1..=crate::moves::MAX_SIZE {
+            let b = Board::new(size);
+            for p in b.all_points() {
+                assert_eq!(b.point(b.vertex(p)), p);
+                let v = b.vertex(p);
+                assert_eq!((v.x as usize + 1, v.y as usize + 1), (p % b.stride, p / b.stride));
+            }
+        }
+    }
+
+    #[test]
+    fn atari_at_agrees_with_atari_liberty() {
+        let mut b = Board::new(5);
+        b.play(at(&b, "A1"), Color::White, 0);
+        b.play(at(&b, "A2"), Color::Black, 0);
+        let (a1, b1) = (at(&b, "A1"), at(&b, "B1"));
+        assert!(b.atari_at(a1, b1));
+        assert!(!b.atari_at(a1, at(&b, "C1")));
+        assert!(!b.atari_at(at(&b, "A2"), at(&b, "A3")));
     }
 
     #[test]

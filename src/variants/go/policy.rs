@@ -134,7 +134,7 @@ pub fn prior(board: &Board, color: Color, p: usize) -> Option<(f32, f32)> {
     let saves = board
         .neighbours(p)
         .into_iter()
-        .any(|n| board.cell(n) == own && board.atari_liberty(n) == Some(p));
+        .any(|n| board.cell(n) == own && board.atari_at(n, p));
     if saves && liberties_after(board, p, color) >= 2 {
         return value(0.8);
     }
@@ -222,19 +222,33 @@ fn answer_last_move(
     }
     // 3. A pattern move around the last move: the first match from a random
     // start, which picks among matches almost uniformly at a fraction of
-    // the cost of matching all eight.
+    // the cost of matching all eight. The matches are gathered into a bit
+    // mask first, which spares a hard-to-predict branch per point.
     let table = pattern_table();
-    let around = board.neighbours(last);
-    let diagonal = board.diagonals(last);
-    let start = rng.random_range(0..8);
-    for i in 0..8 {
-        let k = (start + i) & 7;
-        let p = if k < 4 { around[k] } else { diagonal[k - 4] };
-        if board.is_empty(p)
-            && table.matches(pattern_code(board, p))
-            && board.ko_point() != Some(p)
-            && sensible(board, p, color)
-        {
+    let [below, left, right, above] = board.neighbours(last);
+    let [below_left, below_right, above_left, above_right] = board.diagonals(last);
+    let around = [
+        below,
+        left,
+        right,
+        above,
+        below_left,
+        below_right,
+        above_left,
+        above_right,
+    ];
+    let mut matches = 0u8;
+    for (k, &p) in around.iter().enumerate() {
+        let hit = board.is_empty(p) & table.matches(pattern_code(board, p));
+        matches |= (hit as u8) << k;
+    }
+    let start = rng.random_range(0..8usize) as u32;
+    let mut rest = matches.rotate_right(start);
+    while rest != 0 {
+        let k = (start + rest.trailing_zeros()) as usize & 7;
+        rest &= rest - 1;
+        let p = around[k];
+        if board.ko_point() != Some(p) && sensible(board, p, color) {
             return Some(p);
         }
     }
@@ -295,7 +309,7 @@ fn liberties_after(board: &Board, p: usize, color: Color) -> usize {
                 Some(l) => libs.add(l),
                 None => roomy_chain = true,
             }
-        } else if c == enemy && board.atari_liberty(n) == Some(p) {
+        } else if c == enemy && board.atari_at(n, p) {
             return 2;
         }
     }
@@ -361,29 +375,11 @@ fn self_atari_of_group(board: &Board, p: usize, color: Color) -> bool {
     stones >= SELF_ATARI_STONES && liberties_after(board, p, color) < 2
 }
 
-/// The 3x3 neighbourhood of `p` as 8 two-bit cells (empty, black, white,
-/// off), row by row without the centre.
+/// The 3x3 neighbourhood code of `p` that patterns match (see
+/// [`Board::neighbourhood`]).
 #[inline(always)]
 fn pattern_code(board: &Board, p: usize) -> u16 {
-    let [below, left, right, above] = board.neighbours(p);
-    let [below_left, below_right, above_left, above_right] = board.diagonals(p);
-    // Rows from `p - stride` (row 0) to `p + stride` (row 2). Cell codes
-    // above 3 (off the board, blocks) all read as 3, off the board.
-    let cells = [
-        below_left,
-        below,
-        below_right,
-        left,
-        right,
-        above_left,
-        above,
-        above_right,
-    ];
-    let mut code = 0u16;
-    for (i, q) in cells.into_iter().enumerate() {
-        code |= (board.cell(q).min(3) as u16) << (2 * i);
-    }
-    code
+    board.neighbourhood(p)
 }
 
 /// One bit per 3x3 neighbourhood code: does some pattern match it?
