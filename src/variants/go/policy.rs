@@ -13,11 +13,10 @@
 //! included, reaches a third of the board (at least 10 points); the side
 //! ahead wins. Moves are also the tree search's priors ([`prior`]).
 
-use crate::board::{cell_of, Board, BLACK, EMPTY, WHITE};
+use crate::board::{cell_of, random_below, Board, OtherLiberties, BLACK, EMPTY, WHITE};
 use crate::color::Color;
 use crate::moves::Move;
 use rand::rngs::SmallRng;
-use rand::Rng;
 use std::sync::OnceLock;
 
 /// How a playout ended.
@@ -281,7 +280,7 @@ fn answer_last_move(
         let hit = board.is_empty(p) & table.matches(pattern_code(board, p));
         matches |= (hit as u8) << k;
     }
-    let start = rng.random_range(0..8usize) as u32;
+    let start = random_below(rng, 8) as u32;
     let mut rest = matches.rotate_right(start);
     while rest != 0 {
         let k = (start + rest.trailing_zeros()) as usize & 7;
@@ -297,7 +296,7 @@ fn answer_last_move(
 fn pick(candidates: &[usize], rng: &mut SmallRng) -> Option<usize> {
     match candidates.len() {
         0 => None,
-        n => Some(candidates[rng.random_range(0..n)]),
+        n => Some(candidates[random_below(rng, n)]),
     }
 }
 
@@ -327,8 +326,8 @@ fn atari_escapes(board: &Board, chain: usize, lib: usize, color: Color, out: &mu
     }
 }
 
-/// A lower bound on the liberties (counted up to 2) of the chain a stone of
-/// `color` at empty `p` would be part of; 2 also when the move captures.
+/// The liberties (counted up to 2) of the chain a stone of `color` at
+/// empty `p` would be part of; 2 also when the move captures.
 fn liberties_after(board: &Board, p: usize, color: Color) -> usize {
     let own = cell_of(color);
     let enemy = cell_of(color.opponent());
@@ -337,42 +336,17 @@ fn liberties_after(board: &Board, p: usize, color: Color) -> usize {
         found: [0; 2],
         count: 0,
     };
-    // Cheap sources first: empty neighbours, captures, chains in atari.
-    let mut roomy_chain = false;
     for n in board.neighbours(p) {
         let c = board.cell(n);
         if c == EMPTY {
             libs.add(n);
         } else if c == own {
-            match board.atari_liberty(n) {
-                Some(l) => libs.add(l),
-                None => roomy_chain = true,
+            match board.liberties_besides(n, p) {
+                OtherLiberties::None => {}
+                OtherLiberties::One(l) => libs.add(l),
+                OtherLiberties::Many => return 2,
             }
         } else if c == enemy && board.atari_at(n, p) {
-            return 2;
-        }
-    }
-    if libs.count >= 2 || !roomy_chain {
-        return libs.count;
-    }
-    // Own chains with two liberties or more. With one liberty known, a
-    // chain adds another unless its liberties are that one and `p`.
-    for n in board.neighbours(p) {
-        if board.cell(n) != own || board.atari_liberty(n).is_some() {
-            continue;
-        }
-        if libs.count == 1 {
-            if !board.liberties_within(n, p, libs.found[0]) {
-                return 2;
-            }
-        } else {
-            for l in board.liberties_upto(n, 3) {
-                if l != 0 {
-                    libs.add(l);
-                }
-            }
-        }
-        if libs.count >= 2 {
             return 2;
         }
     }
