@@ -224,7 +224,7 @@ impl Position for Go {
         match end.mercy {
             Some(Color::Black) => 1.0,
             Some(Color::White) => 0.0,
-            None => Outcome::Score(end.score as f32 - self.komi).value_for_black(),
+            None => Outcome::Score(policy::playout_score(&end.board) as f32 - self.komi).value_for_black(),
         }
     }
 

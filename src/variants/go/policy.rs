@@ -5,9 +5,8 @@
 //! 1. capture the chain of the last move when it is in atari;
 //! 2. save an own chain that the last move put in atari, by capturing a
 //!    neighbour in atari or by extending when that gains liberties;
-//! 3. play the last good reply to the last move (see [`Replies`]);
-//! 4. play a 3x3 pattern move (see `patterns.txt`) next to the last move;
-//! 5. else a uniformly random move that is legal, does not fill an own eye
+//! 3. play a 3x3 pattern move (see `patterns.txt`) next to the last move;
+//! 4. else a uniformly random move that is legal, does not fill an own eye
 //!    and is not a self-atari of two stones or more.
 //!
 //! A mercy rule ends the playout once one side's capture lead, komi
@@ -25,39 +24,12 @@ pub struct PlayoutEnd {
     pub board: Board,
     /// The winner by the mercy rule, when the playout was cut short.
     pub mercy: Option<Color>,
-    /// [`playout_score`] of the board, when the mercy rule did not end it.
-    pub score: i32,
 }
 
 /// A random playout from `board` with `to_move` to play, `passes` passes
 /// just made and `last` the point of the last move (0 for none or a pass).
 /// Plays to two passes, a mercy win or a move limit.
 pub fn playout(
-    board: Board,
-    to_move: Color,
-    passes: u8,
-    last: usize,
-    komi: f32,
-    rng: &mut SmallRng,
-    trace: &mut Vec<(Color, Move)>,
-) -> PlayoutEnd {
-    REPLIES.with_borrow_mut(|replies| {
-        replies.start(&board, last);
-        let mut end = play_out(board, to_move, passes, last, komi, rng, trace, replies);
-        let winner = end.mercy.or_else(|| {
-            end.score = playout_score(&end.board);
-            let margin = end.score as f32 - komi;
-            (margin != 0.0).then_some(if margin > 0.0 { Color::Black } else { Color::White })
-        });
-        if let Some(winner) = winner {
-            replies.learn(to_move, winner);
-        }
-        end
-    })
-}
-
-#[allow(clippy::too_many_arguments)]
-fn play_out(
     mut board: Board,
     mut to_move: Color,
     mut passes: u8,
@@ -65,7 +37,6 @@ fn play_out(
     komi: f32,
     rng: &mut SmallRng,
     trace: &mut Vec<(Color, Move)>,
-    replies: &mut Replies,
 ) -> PlayoutEnd {
     let points = board.size() * board.size();
     let limit = 3 * points;
@@ -77,9 +48,8 @@ fn play_out(
         if passes >= 2 {
             break;
         }
-        let chosen = answer_last_move(&board, to_move, last, rng, &mut candidates, replies)
-            .or_else(|| random_move(&board, to_move, rng));
-        replies.moves.push(chosen.unwrap_or(0) as u16);
+        let chosen =
+            answer_last_move(&board, to_move, last, rng, &mut candidates).or_else(|| random_move(&board, to_move, rng));
         match chosen {
             Some(p) => {
                 let captured = board.play(p, to_move, 0) as i32;
@@ -93,7 +63,6 @@ fn play_out(
                     return PlayoutEnd {
                         board,
                         mercy: Some(winner),
-                        score: 0,
                     };
                 }
             }
@@ -105,68 +74,7 @@ fn play_out(
         }
         to_move = to_move.opponent();
     }
-    PlayoutEnd {
-        board,
-        mercy: None,
-        score: 0,
-    }
-}
-
-/// Last good reply with forgetting (LGRF-1): for each colour, by point of
-/// the opponent's move, the reply the colour played in the last playout it
-/// won after that move; a lost playout forgets the reply it played. Kept
-/// per thread, and a search runs on threads of its own, so each search
-/// starts with an empty table.
-pub(crate) struct Replies {
-    /// Reply points (0: none) by colour index and point of the move.
-    reply: [Vec<u16>; 2],
-    /// The move before the playout, then the playout's moves (0: pass).
-    moves: Vec<u16>,
-}
-
-thread_local! {
-    static REPLIES: std::cell::RefCell<Replies> = const {
-        std::cell::RefCell::new(Replies {
-            reply: [Vec::new(), Vec::new()],
-            moves: Vec::new(),
-        })
-    };
-}
-
-impl Replies {
-    fn start(&mut self, board: &Board, last: usize) {
-        let len = (board.size() + 2) * (board.size() + 2);
-        for table in &mut self.reply {
-            if table.len() < len {
-                table.resize(len, 0);
-            }
-        }
-        self.moves.clear();
-        self.moves.push(last as u16);
-    }
-
-    /// The stored reply of `color` to a move at `last`, 0 for none.
-    #[inline]
-    fn get(&self, color: Color, last: usize) -> usize {
-        self.reply[color.index()][last] as usize
-    }
-
-    /// Learns from the playout just played, whose first move was `first`'s.
-    fn learn(&mut self, first: Color, winner: Color) {
-        let mut color = first;
-        for pair in self.moves.windows(2) {
-            let (before, reply) = (pair[0] as usize, pair[1]);
-            if before != 0 && reply != 0 {
-                let slot = &mut self.reply[color.index()][before];
-                if color == winner {
-                    *slot = reply;
-                } else if *slot == reply {
-                    *slot = 0;
-                }
-            }
-            color = color.opponent();
-        }
-    }
+    PlayoutEnd { board, mercy: None }
 }
 
 /// Area score (black minus white) of a board at the end of a playout,
@@ -327,7 +235,6 @@ fn answer_last_move(
     last: usize,
     rng: &mut SmallRng,
     candidates: &mut Vec<usize>,
-    replies: &Replies,
 ) -> Option<usize> {
     if last == 0 || board.is_empty(last) {
         return None;
@@ -351,12 +258,7 @@ fn answer_last_move(
     if let Some(p) = pick(candidates, rng) {
         return Some(p);
     }
-    // 3. The last good reply to this move, when it is still sensible.
-    let reply = replies.get(color, last);
-    if reply != 0 && board.is_empty(reply) && board.ko_point() != Some(reply) && sensible(board, reply, color) {
-        return Some(reply);
-    }
-    // 4. A pattern move around the last move: the first match from a random
+    // 3. A pattern move around the last move: the first match from a random
     // start, which picks among matches almost uniformly at a fraction of
     // the cost of matching all eight. The matches are gathered into a bit
     // mask first, which spares a hard-to-predict branch per point.
@@ -650,45 +552,13 @@ mod tests {
         assert_eq!((empty, black, white, off), (2, 0, 0, 2));
     }
 
-    fn empty_replies(b: &Board) -> Replies {
-        let mut replies = Replies {
-            reply: [Vec::new(), Vec::new()],
-            moves: Vec::new(),
-        };
-        replies.start(b, 0);
-        replies
-    }
-
-    #[test]
-    fn last_good_replies_are_learnt_played_and_forgotten() {
-        let b = board(&[".....", ".....", "..X..", ".....", "....."]);
-        let mut replies = empty_replies(&b);
-        let (c3, d4, b2) = (at(&b, "C3"), at(&b, "E1"), at(&b, "B2"));
-        // Black C3, then white E1 and black B2 in a playout white wins.
-        replies.start(&b, c3);
-        replies.moves.extend([d4 as u16, b2 as u16]);
-        replies.learn(Color::White, Color::White);
-        assert_eq!(replies.get(Color::White, c3), d4);
-        assert_eq!(replies.get(Color::Black, d4), 0);
-        let mut rng = SmallRng::seed_from_u64(1);
-        let mut candidates = Vec::new();
-        let mv = answer_last_move(&b, Color::White, c3, &mut rng, &mut candidates, &replies);
-        assert_eq!(mv, Some(d4));
-        // The same reply in a lost playout is forgotten.
-        replies.start(&b, c3);
-        replies.moves.push(d4 as u16);
-        replies.learn(Color::White, Color::Black);
-        assert_eq!(replies.get(Color::White, c3), 0);
-    }
-
     #[test]
     fn captures_the_last_move_in_atari() {
         // White C3 is surrounded on three sides; its liberty is C2.
         let b = board(&[".....", "..X..", ".XOX.", ".....", "....."]);
         let mut rng = SmallRng::seed_from_u64(1);
         let mut candidates = Vec::new();
-        let replies = empty_replies(&b);
-        let mv = answer_last_move(&b, Color::Black, at(&b, "C3"), &mut rng, &mut candidates, &replies);
+        let mv = answer_last_move(&b, Color::Black, at(&b, "C3"), &mut rng, &mut candidates);
         assert_eq!(mv, Some(at(&b, "C2")));
     }
 
@@ -698,8 +568,7 @@ mod tests {
         let b = board(&[".....", "..O..", ".OXO.", ".....", "....."]);
         let mut rng = SmallRng::seed_from_u64(1);
         let mut candidates = Vec::new();
-        let replies = empty_replies(&b);
-        let mv = answer_last_move(&b, Color::Black, at(&b, "D3"), &mut rng, &mut candidates, &replies);
+        let mv = answer_last_move(&b, Color::Black, at(&b, "D3"), &mut rng, &mut candidates);
         assert_eq!(mv, Some(at(&b, "C2")));
     }
 
