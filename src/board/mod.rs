@@ -805,20 +805,28 @@ mod tests {
         assert!(!b.liberties_within(at(&b, "B2"), b1, at(&b, "A1")));
     }
 
+    /// A 9x9 board after a random number (in `moves`) of random stones of
+    /// alternate colours, suicides skipped.
+    fn random_board(rng: &mut SmallRng, moves: std::ops::Range<usize>) -> Board {
+        use rand::Rng;
+        let mut b = Board::new(9);
+        for i in 0..rng.random_range(moves) {
+            let p = b.empties()[rng.random_range(0..b.empties().len())] as usize;
+            let color = if i % 2 == 0 { Color::Black } else { Color::White };
+            if !b.is_suicide(p, color) {
+                b.play(p, color, 0);
+            }
+        }
+        b
+    }
+
     #[test]
     fn liberties_within_agrees_with_exact_liberties_on_random_boards() {
-        use rand::{Rng, SeedableRng};
+        use rand::SeedableRng;
         let mut rng = SmallRng::seed_from_u64(3);
         let (mut checked, mut wrong) = (0, 0);
         for _ in 0..300 {
-            let mut b = Board::new(9);
-            for i in 0..rng.random_range(10..60) {
-                let p = b.empties()[rng.random_range(0..b.empties().len())] as usize;
-                let color = if i % 2 == 0 { Color::Black } else { Color::White };
-                if !b.is_suicide(p, color) {
-                    b.play(p, color, 0);
-                }
-            }
+            let b = random_board(&mut rng, 10..60);
             for p in b.all_points().filter(|&p| chains(b.cell(p))) {
                 let libs = b.liberties(p);
                 for &x in &libs {
@@ -879,17 +887,10 @@ mod tests {
 
     #[test]
     fn liberties_besides_agrees_with_exact_liberties_on_random_boards() {
-        use rand::{Rng, SeedableRng};
+        use rand::SeedableRng;
         let mut rng = SmallRng::seed_from_u64(4);
         for _ in 0..300 {
-            let mut b = Board::new(9);
-            for i in 0..rng.random_range(10..70) {
-                let p = b.empties()[rng.random_range(0..b.empties().len())] as usize;
-                let color = if i % 2 == 0 { Color::Black } else { Color::White };
-                if !b.is_suicide(p, color) {
-                    b.play(p, color, 0);
-                }
-            }
+            let b = random_board(&mut rng, 10..70);
             for p in b.all_points().filter(|&p| b.is_empty(p)) {
                 for q in b.neighbours(p).into_iter().filter(|&q| chains(b.cell(q))) {
                     let others: Vec<usize> = b.liberties(q).into_iter().filter(|&l| l != p).collect();
