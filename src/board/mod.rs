@@ -19,7 +19,7 @@ pub mod zobrist;
 use crate::color::Color;
 use crate::moves::Vertex;
 use rand::rngs::SmallRng;
-use rand::Rng;
+use rand::RngCore;
 
 /// Cell codes.
 pub const EMPTY: u8 = 0;
@@ -52,6 +52,15 @@ fn chains(cell: u8) -> bool {
     (BLACK..=NEUTRAL).contains(&cell)
 }
 
+/// The liberties of a chain besides a given point (see
+/// [`Board::liberties_besides`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OtherLiberties {
+    None,
+    One(usize),
+    Many,
+}
+
 #[derive(Clone, Copy, Debug, Default)]
 struct Point {
     cell: u8,
@@ -61,6 +70,9 @@ struct Point {
     next: u16,
     /// Index in `empties` while the point is empty.
     empty_at: u16,
+    /// The 3x3 neighbourhood as 8 two-bit cells, kept up to date by every
+    /// change of a neighbour (see [`Board::neighbourhood`]).
+    around: u16,
     // Chain data, valid on the head point only.
     libs: u16,
     stones: u16,
@@ -68,10 +80,20 @@ struct Point {
     lib_sq: u32,
 }
 
+/// A random number in `0..n` (`n` > 0) by one multiplication: faster than
+/// `random_range`, with a bias below `n / 2^32`, invisible in playouts.
+#[inline]
+pub fn random_below(rng: &mut SmallRng, n: usize) -> usize {
+    ((rng.next_u32() as u64 * n as u64) >> 32) as usize
+}
+
 #[derive(Clone, Debug)]
 pub struct Board {
     size: usize,
     stride: usize,
+    /// `2^16 / stride` rounded up: `p * stride_inverse >> 16` is `p / stride`
+    /// for every index of the board (see [`Board::vertex`]).
+    stride_inverse: u32,
     points: Vec<Point>,
     empties: Vec<u16>,
     hash: u64,
@@ -86,6 +108,7 @@ impl Board {
         let mut board = Board {
             size,
             stride,
+            stride_inverse: (1u32 << 16).div_ceil(stride as u32),
             points: vec![Point::default(); stride * stride],
             empties: Vec::with_capacity(size * size),
             hash: 0,
@@ -100,6 +123,7 @@ impl Board {
                 board.empties.push(p as u16);
             }
         }
+        board.recompute_neighbourhoods();
         board
     }
 
@@ -114,8 +138,13 @@ impl Board {
     }
 
     /// Vertex of a board index.
+    /// Playouts call this for every move, so it multiplies instead of
+    /// dividing: with fewer than 2^16 / stride indices the rounding up of
+    /// the inverse never reaches the next multiple of the stride.
+    #[inline]
     pub fn vertex(&self, p: usize) -> Vertex {
-        Vertex::new(p % self.stride - 1, p / self.stride - 1)
+        let y = ((p as u32 * self.stride_inverse) >> 16) as usize;
+        Vertex::new(p - y * self.stride - 1, y - 1)
     }
 
     /// Every on-board index, row by row from the bottom.
@@ -162,6 +191,51 @@ impl Board {
         self.hash
     }
 
+    /// The 3x3 neighbourhood of on-board `p` as 8 two-bit cells (0 empty,
+    /// 1 black, 2 white, 3 anything else), row by row from `p - stride`
+    /// without the centre: below-left in the lowest bits, above-right in
+    /// the highest. Kept incrementally, so reading it costs one load.
+    #[inline]
+    pub fn neighbourhood(&self, p: usize) -> u16 {
+        self.points[p].around
+    }
+
+    /// [`Board::neighbourhood`] computed from the cells.
+    pub fn neighbourhood_from_cells(&self, p: usize) -> u16 {
+        self.ring(p)
+            .into_iter()
+            .enumerate()
+            .fold(0, |code, (i, q)| code | (self.cell(q).min(3) as u16) << (2 * i))
+    }
+
+    /// The 8 points around `p` in the bit order of [`Board::neighbourhood`].
+    #[inline]
+    fn ring(&self, p: usize) -> [usize; 8] {
+        let s = self.stride;
+        [p - s - 1, p - s, p - s + 1, p - 1, p + 1, p + s - 1, p + s, p + s + 1]
+    }
+
+    fn recompute_neighbourhoods(&mut self) {
+        for p in 0..self.points.len() {
+            let on_board = self.points[p].cell != OFF;
+            self.points[p].around = if on_board { self.neighbourhood_from_cells(p) } else { 0 };
+        }
+    }
+
+    /// Sets the cell of on-board `p` and its two bits in the neighbourhood
+    /// codes of the 8 points around it.
+    #[inline]
+    fn set_cell(&mut self, p: usize, cell: u8) {
+        self.points[p].cell = cell;
+        let value = cell.min(3) as u16;
+        // `p` is cell `7 - i` of the point at ring position `i`.
+        for (i, q) in self.ring(p).into_iter().enumerate() {
+            let shift = 2 * (7 - i);
+            let code = &mut self.points[q].around;
+            *code = (*code & !(3 << shift)) | value << shift;
+        }
+    }
+
     /// The simple-ko point for the side to move, if any.
     pub fn ko_point(&self) -> Option<usize> {
         (self.ko != 0).then_some(self.ko as usize)
@@ -195,6 +269,42 @@ impl Board {
         let n = h.libs as u64;
         let sum = h.lib_sum as u64;
         (n > 0 && sum * sum == n * h.lib_sq as u64).then(|| (sum / n) as usize)
+    }
+
+    /// True when the chain through `p` is in atari with its liberty at `lib`;
+    /// the same as `atari_liberty(p) == Some(lib)` without a division.
+    #[inline]
+    pub fn atari_at(&self, p: usize, lib: usize) -> bool {
+        let h = &self.points[self.chain(p)];
+        let (n, lib) = (h.libs as u64, lib as u64);
+        n > 0 && h.lib_sum as u64 == n * lib && h.lib_sq as u64 == n * lib * lib
+    }
+
+    /// The liberties of the chain through `q` other than the empty point
+    /// `p`, told in O(1) from the pseudo-liberties: each stone of the chain
+    /// next to `p` counts `p` once, and the others are one point exactly
+    /// when their sum squared is their count times their sum of squares.
+    #[inline]
+    pub fn liberties_besides(&self, q: usize, p: usize) -> OtherLiberties {
+        let head = self.chain(q);
+        let cell = self.cell(q);
+        let at_p = self
+            .neighbours(p)
+            .into_iter()
+            .filter(|&n| self.cell(n) == cell && self.chain(n) == head)
+            .count() as u64;
+        let h = &self.points[head];
+        let p = p as u64;
+        let count = h.libs as u64 - at_p;
+        let sum = h.lib_sum as u64 - at_p * p;
+        let sq = h.lib_sq as u64 - at_p * p * p;
+        if count == 0 {
+            OtherLiberties::None
+        } else if sum * sum == count * sq {
+            OtherLiberties::One((sum / count) as usize)
+        } else {
+            OtherLiberties::Many
+        }
     }
 
     /// True when every liberty of the chain through `p` is `a` or `b`, told
@@ -312,7 +422,7 @@ impl Board {
                 return false;
             }
             if chains(c) {
-                let in_atari_here = self.atari_liberty(n) == Some(p);
+                let in_atari_here = self.atari_at(n, p);
                 if c == own && !in_atari_here {
                     return false;
                 }
@@ -329,7 +439,7 @@ impl Board {
         let enemy = cell_of(color.opponent());
         self.neighbours(p)
             .into_iter()
-            .any(|n| self.cell(n) == enemy && self.atari_liberty(n) == Some(p))
+            .any(|n| self.cell(n) == enemy && self.atari_at(n, p))
     }
 
     /// The hash the board would have after `color` plays at `p` with the usual
@@ -339,7 +449,7 @@ impl Board {
         let mut hash = self.hash ^ zobrist::piece_key(p, cell_of(color), kind);
         let mut seen = [usize::MAX; 4];
         for (i, n) in self.neighbours(p).into_iter().enumerate() {
-            if self.cell(n) == enemy && self.atari_liberty(n) == Some(p) {
+            if self.cell(n) == enemy && self.atari_at(n, p) {
                 let head = self.chain(n);
                 if seen.contains(&head) {
                     continue;
@@ -382,8 +492,8 @@ impl Board {
         debug_assert!(self.is_empty(p));
         self.take_empty(p);
         self.hash ^= zobrist::piece_key(p, cell, kind);
+        self.set_cell(p, cell);
         let pt = &mut self.points[p];
-        pt.cell = cell;
         pt.kind = kind;
         if !chains(cell) {
             // A block takes a liberty from every chain beside it.
@@ -456,7 +566,7 @@ impl Board {
         loop {
             let pt = self.points[s];
             self.hash ^= zobrist::piece_key(s, pt.cell, pt.kind);
-            self.points[s].cell = EMPTY;
+            self.set_cell(s, EMPTY);
             self.points[s].kind = 0;
             self.give_empty(s);
             count += 1;
@@ -515,7 +625,7 @@ impl Board {
                 continue;
             }
             self.hash ^= zobrist::piece_key(p, pt.cell, pt.kind);
-            self.points[p].cell = EMPTY;
+            self.set_cell(p, EMPTY);
             self.points[p].kind = 0;
             self.give_empty(p);
         }
@@ -618,7 +728,7 @@ impl Board {
         if n == 0 {
             return None;
         }
-        let start = rng.random_range(0..n);
+        let start = random_below(rng, n);
         let (tail, head) = self.empties.split_at(start);
         head.iter().chain(tail).map(|&p| p as usize).find(|&p| ok(p))
     }
@@ -695,20 +805,28 @@ mod tests {
         assert!(!b.liberties_within(at(&b, "B2"), b1, at(&b, "A1")));
     }
 
+    /// A 9x9 board after a random number (in `moves`) of random stones of
+    /// alternate colours, suicides skipped.
+    fn random_board(rng: &mut SmallRng, moves: std::ops::Range<usize>) -> Board {
+        use rand::Rng;
+        let mut b = Board::new(9);
+        for i in 0..rng.random_range(moves) {
+            let p = b.empties()[rng.random_range(0..b.empties().len())] as usize;
+            let color = if i % 2 == 0 { Color::Black } else { Color::White };
+            if !b.is_suicide(p, color) {
+                b.play(p, color, 0);
+            }
+        }
+        b
+    }
+
     #[test]
     fn liberties_within_agrees_with_exact_liberties_on_random_boards() {
-        use rand::{Rng, SeedableRng};
+        use rand::SeedableRng;
         let mut rng = SmallRng::seed_from_u64(3);
         let (mut checked, mut wrong) = (0, 0);
         for _ in 0..300 {
-            let mut b = Board::new(9);
-            for i in 0..rng.random_range(10..60) {
-                let p = b.empties()[rng.random_range(0..b.empties().len())] as usize;
-                let color = if i % 2 == 0 { Color::Black } else { Color::White };
-                if !b.is_suicide(p, color) {
-                    b.play(p, color, 0);
-                }
-            }
+            let b = random_board(&mut rng, 10..60);
             for p in b.all_points().filter(|&p| chains(b.cell(p))) {
                 let libs = b.liberties(p);
                 for &x in &libs {
@@ -722,6 +840,80 @@ mod tests {
         }
         // A coincidence of the three sums is possible, but none shows here.
         assert!(wrong == 0, "{wrong} wrong of {checked}");
+    }
+
+    #[test]
+    fn neighbourhood_codes_follow_every_change() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(5);
+        for round in 0..100 {
+            let mut b = Board::new(2 + round % 8);
+            for i in 0..rng.random_range(5..80) {
+                if b.empties().is_empty() {
+                    break;
+                }
+                let p = b.empties()[rng.random_range(0..b.empties().len())] as usize;
+                match i % 7 {
+                    5 => b.put(p, BLOCK, 0),
+                    6 => {
+                        let q = b.all_points().nth(i % b.size()).unwrap();
+                        b.remove_points(&[q]);
+                    }
+                    _ => {
+                        let color = if i % 2 == 0 { Color::Black } else { Color::White };
+                        if !b.is_suicide(p, color) {
+                            b.play(p, color, 0);
+                        }
+                    }
+                }
+                for q in b.all_points() {
+                    assert_eq!(b.neighbourhood(q), b.neighbourhood_from_cells(q), "{}", b.to_text());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn vertex_inverts_point_on_every_size() {
+        for size in 1..=crate::moves::MAX_SIZE {
+            let b = Board::new(size);
+            for p in b.all_points() {
+                assert_eq!(b.point(b.vertex(p)), p);
+                let v = b.vertex(p);
+                assert_eq!((v.x as usize + 1, v.y as usize + 1), (p % b.stride, p / b.stride));
+            }
+        }
+    }
+
+    #[test]
+    fn liberties_besides_agrees_with_exact_liberties_on_random_boards() {
+        use rand::SeedableRng;
+        let mut rng = SmallRng::seed_from_u64(4);
+        for _ in 0..300 {
+            let b = random_board(&mut rng, 10..70);
+            for p in b.all_points().filter(|&p| b.is_empty(p)) {
+                for q in b.neighbours(p).into_iter().filter(|&q| chains(b.cell(q))) {
+                    let others: Vec<usize> = b.liberties(q).into_iter().filter(|&l| l != p).collect();
+                    let expected = match others[..] {
+                        [] => OtherLiberties::None,
+                        [l] => OtherLiberties::One(l),
+                        _ => OtherLiberties::Many,
+                    };
+                    assert_eq!(b.liberties_besides(q, p), expected, "{}", b.to_text());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn atari_at_agrees_with_atari_liberty() {
+        let mut b = Board::new(5);
+        b.play(at(&b, "A1"), Color::White, 0);
+        b.play(at(&b, "A2"), Color::Black, 0);
+        let (a1, b1) = (at(&b, "A1"), at(&b, "B1"));
+        assert!(b.atari_at(a1, b1));
+        assert!(!b.atari_at(a1, at(&b, "C1")));
+        assert!(!b.atari_at(at(&b, "A2"), at(&b, "A3")));
     }
 
     #[test]

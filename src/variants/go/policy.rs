@@ -13,11 +13,10 @@
 //! included, reaches a third of the board (at least 10 points); the side
 //! ahead wins. Moves are also the tree search's priors ([`prior`]).
 
-use crate::board::{cell_of, Board, BLACK, EMPTY, WHITE};
+use crate::board::{cell_of, random_below, Board, OtherLiberties, BLACK, EMPTY, WHITE};
 use crate::color::Color;
 use crate::moves::Move;
 use rand::rngs::SmallRng;
-use rand::Rng;
 use std::sync::OnceLock;
 
 /// How a playout ended.
@@ -26,9 +25,6 @@ pub struct PlayoutEnd {
     /// The winner by the mercy rule, when the playout was cut short.
     pub mercy: Option<Color>,
 }
-
-/// Smallest own group that random moves never put in atari.
-const SELF_ATARI_STONES: usize = 2;
 
 /// A random playout from `board` with `to_move` to play, `passes` passes
 /// just made and `last` the point of the last move (0 for none or a pass).
@@ -134,7 +130,7 @@ pub fn prior(board: &Board, color: Color, p: usize) -> Option<(f32, f32)> {
     let saves = board
         .neighbours(p)
         .into_iter()
-        .any(|n| board.cell(n) == own && board.atari_liberty(n) == Some(p));
+        .any(|n| board.cell(n) == own && board.atari_at(n, p));
     if saves && liberties_after(board, p, color) >= 2 {
         return value(0.8);
     }
@@ -178,16 +174,58 @@ fn random_move(board: &Board, color: Color, rng: &mut SmallRng) -> Option<usize>
     board.random_empty(rng, |p| Some(p) != ko && sensible(board, p, color))
 }
 
-/// Legal apart from ko, not an own eye, not a bad self-atari. Reads the
-/// neighbours once for the common case of two empty ones.
+/// Legal apart from ko, not an own eye, not a self-atari that joins an own
+/// chain. Counts the neighbours from the board's neighbourhood code with one
+/// table look-up; most points have two empty ones.
 #[inline]
 pub(crate) fn sensible(board: &Board, p: usize, color: Color) -> bool {
-    let empty = board.neighbours(p).into_iter().filter(|&n| board.is_empty(n)).count();
+    let [empty, black, white, _] = NEIGHBOUR_COUNTS[orthogonal_code(board.neighbourhood(p))];
+    let (own_stones, enemy_stones) = match color {
+        Color::Black => (black, white),
+        Color::White => (white, black),
+    };
     match empty {
-        0 => !board.is_eye(p, color) && !board.is_suicide(p, color) && !self_atari_of_group(board, p, color),
-        1 => !self_atari_of_group(board, p, color),
+        0 => {
+            // `is_eye` reads the cells again, so blocks (code 3) are no eyes.
+            if enemy_stones == 0 && board.is_eye(p, color) {
+                return false;
+            }
+            // With no empty neighbour, no liberty after the move is suicide.
+            match liberties_after(board, p, color) {
+                0 => false,
+                1 => own_stones == 0,
+                _ => true,
+            }
+        }
+        1 => own_stones == 0 || liberties_after(board, p, color) >= 2,
         _ => true,
     }
+}
+
+/// The four orthogonal neighbours' two-bit cells of a neighbourhood code
+/// (below, left, right, above), packed into 8 bits.
+#[inline]
+fn orthogonal_code(code: u16) -> usize {
+    let code = code as usize;
+    ((code >> 2) & 0x3) | ((code >> 4) & 0xC) | ((code >> 4) & 0x30) | ((code >> 6) & 0xC0)
+}
+
+/// For each packed orthogonal code: how many neighbours are empty, black,
+/// white and anything else.
+static NEIGHBOUR_COUNTS: [[u8; 4]; 256] = neighbour_counts();
+
+const fn neighbour_counts() -> [[u8; 4]; 256] {
+    let mut table = [[0u8; 4]; 256];
+    let mut code = 0;
+    while code < 256 {
+        let mut i = 0;
+        while i < 4 {
+            table[code][(code >> (2 * i)) & 3] += 1;
+            i += 1;
+        }
+        code += 1;
+    }
+    table
 }
 
 /// The tactical and pattern answers to the opponent's move at `last`.
@@ -222,19 +260,33 @@ pub(crate) fn answer_last_move(
     }
     // 3. A pattern move around the last move: the first match from a random
     // start, which picks among matches almost uniformly at a fraction of
-    // the cost of matching all eight.
+    // the cost of matching all eight. The matches are gathered into a bit
+    // mask first, which spares a hard-to-predict branch per point.
     let table = pattern_table();
-    let around = board.neighbours(last);
-    let diagonal = board.diagonals(last);
-    let start = rng.random_range(0..8);
-    for i in 0..8 {
-        let k = (start + i) & 7;
-        let p = if k < 4 { around[k] } else { diagonal[k - 4] };
-        if board.is_empty(p)
-            && table.matches(pattern_code(board, p))
-            && board.ko_point() != Some(p)
-            && sensible(board, p, color)
-        {
+    let [below, left, right, above] = board.neighbours(last);
+    let [below_left, below_right, above_left, above_right] = board.diagonals(last);
+    let around = [
+        below,
+        left,
+        right,
+        above,
+        below_left,
+        below_right,
+        above_left,
+        above_right,
+    ];
+    let mut matches = 0u8;
+    for (k, &p) in around.iter().enumerate() {
+        let hit = board.is_empty(p) & table.matches(pattern_code(board, p));
+        matches |= (hit as u8) << k;
+    }
+    let start = random_below(rng, 8) as u32;
+    let mut rest = matches.rotate_right(start);
+    while rest != 0 {
+        let k = (start + rest.trailing_zeros()) as usize & 7;
+        rest &= rest - 1;
+        let p = around[k];
+        if board.ko_point() != Some(p) && sensible(board, p, color) {
             return Some(p);
         }
     }
@@ -244,7 +296,7 @@ pub(crate) fn answer_last_move(
 fn pick(candidates: &[usize], rng: &mut SmallRng) -> Option<usize> {
     match candidates.len() {
         0 => None,
-        n => Some(candidates[rng.random_range(0..n)]),
+        n => Some(candidates[random_below(rng, n)]),
     }
 }
 
@@ -274,8 +326,8 @@ fn atari_escapes(board: &Board, chain: usize, lib: usize, color: Color, out: &mu
     }
 }
 
-/// A lower bound on the liberties (counted up to 2) of the chain a stone of
-/// `color` at empty `p` would be part of; 2 also when the move captures.
+/// The liberties (counted up to 2) of the chain a stone of `color` at
+/// empty `p` would be part of; 2 also when the move captures.
 fn liberties_after(board: &Board, p: usize, color: Color) -> usize {
     let own = cell_of(color);
     let enemy = cell_of(color.opponent());
@@ -284,42 +336,17 @@ fn liberties_after(board: &Board, p: usize, color: Color) -> usize {
         found: [0; 2],
         count: 0,
     };
-    // Cheap sources first: empty neighbours, captures, chains in atari.
-    let mut roomy_chain = false;
     for n in board.neighbours(p) {
         let c = board.cell(n);
         if c == EMPTY {
             libs.add(n);
         } else if c == own {
-            match board.atari_liberty(n) {
-                Some(l) => libs.add(l),
-                None => roomy_chain = true,
+            match board.liberties_besides(n, p) {
+                OtherLiberties::None => {}
+                OtherLiberties::One(l) => libs.add(l),
+                OtherLiberties::Many => return 2,
             }
-        } else if c == enemy && board.atari_liberty(n) == Some(p) {
-            return 2;
-        }
-    }
-    if libs.count >= 2 || !roomy_chain {
-        return libs.count;
-    }
-    // Own chains with two liberties or more. With one liberty known, a
-    // chain adds another unless its liberties are that one and `p`.
-    for n in board.neighbours(p) {
-        if board.cell(n) != own || board.atari_liberty(n).is_some() {
-            continue;
-        }
-        if libs.count == 1 {
-            if !board.liberties_within(n, p, libs.found[0]) {
-                return 2;
-            }
-        } else {
-            for l in board.liberties_upto(n, 3) {
-                if l != 0 {
-                    libs.add(l);
-                }
-            }
-        }
-        if libs.count >= 2 {
+        } else if c == enemy && board.atari_at(n, p) {
             return 2;
         }
     }
@@ -343,47 +370,11 @@ impl Liberties {
     }
 }
 
-/// True when a stone of `color` at `p` would leave a chain of at least
-/// `SELF_ATARI_STONES` stones with a single liberty.
-fn self_atari_of_group(board: &Board, p: usize, color: Color) -> bool {
-    let own = cell_of(color);
-    let mut stones = 1;
-    let mut heads = [0usize; 4];
-    for (i, n) in board.neighbours(p).into_iter().enumerate() {
-        if board.cell(n) == own {
-            let head = board.chain(n);
-            if !heads.contains(&head) {
-                heads[i] = head;
-                stones += board.chain_len(n);
-            }
-        }
-    }
-    stones >= SELF_ATARI_STONES && liberties_after(board, p, color) < 2
-}
-
-/// The 3x3 neighbourhood of `p` as 8 two-bit cells (empty, black, white,
-/// off), row by row without the centre.
+/// The 3x3 neighbourhood code of `p` that patterns match (see
+/// [`Board::neighbourhood`]).
 #[inline(always)]
 fn pattern_code(board: &Board, p: usize) -> u16 {
-    let [below, left, right, above] = board.neighbours(p);
-    let [below_left, below_right, above_left, above_right] = board.diagonals(p);
-    // Rows from `p - stride` (row 0) to `p + stride` (row 2). Cell codes
-    // above 3 (off the board, blocks) all read as 3, off the board.
-    let cells = [
-        below_left,
-        below,
-        below_right,
-        left,
-        right,
-        above_left,
-        above,
-        above_right,
-    ];
-    let mut code = 0u16;
-    for (i, q) in cells.into_iter().enumerate() {
-        code |= (board.cell(q).min(3) as u16) << (2 * i);
-    }
-    code
+    board.neighbourhood(p)
 }
 
 /// One bit per 3x3 neighbourhood code: does some pattern match it?
@@ -550,6 +541,15 @@ mod tests {
         let edge = prior(&b, Color::Black, at(&b, "A9")).unwrap();
         assert!(edge.0 / edge.1 < 0.2);
         assert_eq!(prior(&b, Color::Black, at(&b, "G7")), None);
+    }
+
+    #[test]
+    fn neighbour_counts_read_the_orthogonal_cells() {
+        let b = board(&[".....", "..O..", ".X.X.", ".....", "....."]);
+        let [empty, black, white, off] = NEIGHBOUR_COUNTS[orthogonal_code(b.neighbourhood(at(&b, "C3")))];
+        assert_eq!((empty, black, white, off), (1, 2, 1, 0));
+        let [empty, black, white, off] = NEIGHBOUR_COUNTS[orthogonal_code(b.neighbourhood(at(&b, "A1")))];
+        assert_eq!((empty, black, white, off), (2, 0, 0, 2));
     }
 
     #[test]
