@@ -307,26 +307,6 @@ impl Board {
         }
     }
 
-    /// True when every liberty of the chain through `p` is `a` or `b`, told
-    /// in O(1) from the pseudo-liberty count, sum and sum of squares. A
-    /// multiset of other points with the same three sums would fool it;
-    /// that is rare enough for playout heuristics, which are its only use.
-    pub fn liberties_within(&self, p: usize, a: usize, b: usize) -> bool {
-        let h = &self.points[self.chain(p)];
-        let (n, sum, sq) = (h.libs as i64, h.lib_sum as i64, h.lib_sq as i64);
-        let (a, b) = (a as i64, b as i64);
-        if a == b {
-            return sum == n * a && sq == n * a * a;
-        }
-        // Counts of `a` and `b` that give the right sum, then check squares.
-        let diff = sum - n * b;
-        if diff % (a - b) != 0 {
-            return false;
-        }
-        let count_a = diff / (a - b);
-        (0..=n).contains(&count_a) && sq == count_a * a * a + (n - count_a) * b * b
-    }
-
     /// The stones of the chain through `p`.
     pub fn chain_stones(&self, p: usize) -> Vec<usize> {
         let mut out = vec![p];
@@ -787,24 +767,6 @@ mod tests {
         assert_eq!(rebuilt.liberties(at(&b, "B2")), libs);
     }
 
-    #[test]
-    fn liberties_within_tells_the_liberty_set() {
-        let mut b = Board::new(5);
-        for v in ["B2", "C2"] {
-            b.play(at(&b, v), Color::Black, 0);
-        }
-        // Liberties: B1 C1 A2 D2 B3 C3.
-        let (b1, c1) = (at(&b, "B1"), at(&b, "C1"));
-        assert!(!b.liberties_within(at(&b, "B2"), b1, c1));
-        for v in ["A2", "D2", "B3", "C3"] {
-            b.play(at(&b, v), Color::White, 0);
-        }
-        assert!(b.liberties_within(at(&b, "B2"), b1, c1));
-        assert!(b.liberties_within(at(&b, "B2"), c1, b1));
-        assert!(!b.liberties_within(at(&b, "B2"), b1, b1));
-        assert!(!b.liberties_within(at(&b, "B2"), b1, at(&b, "A1")));
-    }
-
     /// A 9x9 board after a random number (in `moves`) of random stones of
     /// alternate colours, suicides skipped.
     fn random_board(rng: &mut SmallRng, moves: std::ops::Range<usize>) -> Board {
@@ -818,28 +780,6 @@ mod tests {
             }
         }
         b
-    }
-
-    #[test]
-    fn liberties_within_agrees_with_exact_liberties_on_random_boards() {
-        use rand::SeedableRng;
-        let mut rng = SmallRng::seed_from_u64(3);
-        let (mut checked, mut wrong) = (0, 0);
-        for _ in 0..300 {
-            let b = random_board(&mut rng, 10..60);
-            for p in b.all_points().filter(|&p| chains(b.cell(p))) {
-                let libs = b.liberties(p);
-                for &x in &libs {
-                    for &y in &libs {
-                        let exact = libs.iter().all(|&l| l == x || l == y);
-                        checked += 1;
-                        wrong += (b.liberties_within(p, x, y) != exact) as u32;
-                    }
-                }
-            }
-        }
-        // A coincidence of the three sums is possible, but none shows here.
-        assert!(wrong == 0, "{wrong} wrong of {checked}");
     }
 
     #[test]
