@@ -2,6 +2,8 @@
 //! engine and against a naive implementation written straight from the
 //! seed text (whole-board flood fills, no chains, no locality shortcut).
 
+mod common;
+
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use variago::game::{perft, Owner};
@@ -29,21 +31,7 @@ impl Naive {
     }
 
     fn neighbours(&self, p: usize) -> Vec<usize> {
-        let (x, y, n) = (p % self.size, p / self.size, self.size);
-        let mut out = Vec::new();
-        if x > 0 {
-            out.push(p - 1);
-        }
-        if x + 1 < n {
-            out.push(p + 1);
-        }
-        if y > 0 {
-            out.push(p - n);
-        }
-        if y + 1 < n {
-            out.push(p + n);
-        }
-        out
+        common::naive::grid_neighbours(self.size, p)
     }
 
     /// Every group as (colour, points, surrounded).

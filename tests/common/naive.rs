@@ -11,6 +11,26 @@ pub fn other(color: u8) -> u8 {
     3 - color
 }
 
+/// The orthogonal neighbours of index `i` on a `size` x `size` grid stored
+/// row by row.
+pub fn grid_neighbours(size: usize, i: usize) -> Vec<usize> {
+    let (x, y) = (i % size, i / size);
+    let mut out = Vec::with_capacity(4);
+    if x > 0 {
+        out.push(i - 1);
+    }
+    if x + 1 < size {
+        out.push(i + 1);
+    }
+    if y > 0 {
+        out.push(i - size);
+    }
+    if y + 1 < size {
+        out.push(i + size);
+    }
+    out
+}
+
 /// A square board of cells, row by row from the bottom.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Cells {
@@ -31,21 +51,7 @@ impl Cells {
     }
 
     pub fn neighbours(&self, i: usize) -> Vec<usize> {
-        let (x, y, n) = (i % self.size, i / self.size, self.size);
-        let mut out = Vec::with_capacity(4);
-        if x > 0 {
-            out.push(i - 1);
-        }
-        if x + 1 < n {
-            out.push(i + 1);
-        }
-        if y > 0 {
-            out.push(i - n);
-        }
-        if y + 1 < n {
-            out.push(i + n);
-        }
-        out
+        grid_neighbours(self.size, i)
     }
 
     /// The group through `i` and its number of liberties, by flood fill.
