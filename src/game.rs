@@ -270,6 +270,20 @@ pub trait Position: Clone + Send + Sync + 'static {
         self.legal_moves(out)
     }
 
+    /// The player for whom the variant knows a strategy worth trying before
+    /// a full proof search from here, if any: the solver first tries to
+    /// prove that player's win by following `strategy_move`.
+    fn strategist(&self) -> Option<Color> {
+        None
+    }
+
+    /// The strategist's move by its strategy, when it is to move and the
+    /// strategy names one. The solver still checks that the move is legal
+    /// and that it wins.
+    fn strategy_move(&self) -> Option<Move> {
+        None
+    }
+
     /// False where the rules leave no draw (a tie decided by rule), which
     /// spares the solver a second proof.
     fn draws_possible(&self) -> bool {

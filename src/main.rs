@@ -7,6 +7,7 @@ use std::time::Duration;
 use variago::gtp::display;
 use variago::gtp::engine::{Engine, SearchSettings};
 use variago::search;
+use variago::solver::{self, table};
 use variago::variants::{Start, Variant};
 use variago::{Game, Position, Setup, Vertex};
 
@@ -113,6 +114,9 @@ enum Command {
         /// Moves to play from the start before solving, alternately, e.g. "C3 D4 henge@B2"
         #[arg(long, default_value = "")]
         moves: String,
+        /// Skip the proof by the variant's strategy (GoRoGo's mirror) and run df-pn alone
+        #[arg(long)]
+        no_strategy: bool,
     },
     /// Play two GTP engines against each other, colours alternating (the first engine has black in game 1)
     Match {
@@ -355,16 +359,11 @@ fn opening(setup: &Setup, moves: &str) -> Result<Game, String> {
     Ok(game)
 }
 
-fn solve(setup: &Setup, game: &Game, time: Option<f64>, max_nodes: u64, table_mb: usize, progress: Option<f64>) {
-    use variago::solver::{self, table};
-    let mut budget = solver::Budget {
-        nodes: max_nodes,
-        // `settings_from` has already warned about a bad --time.
-        time: time.map(|t| Duration::from_secs_f64(if t > 0.0 && t.is_finite() { t.min(86_400.0) } else { 0.1 })),
-        table_mb,
-        progress: seconds_option("--progress", progress),
-        ..solver::Budget::default()
-    };
+/// Solves `game` within `budget`, whose time comes from `--time`.
+fn solve(setup: &Setup, game: &Game, time: Option<f64>, mut budget: solver::Budget) {
+    // `settings_from` has already warned about a bad --time.
+    budget.time = time.map(|t| Duration::from_secs_f64(if t > 0.0 && t.is_finite() { t.min(86_400.0) } else { 0.1 }));
+    let (max_nodes, table_mb) = (budget.nodes, budget.table_mb);
     if max_nodes == 0 {
         log::warn!("--max-nodes 0 raised to 1");
         budget.nodes = 1;
@@ -445,9 +444,17 @@ fn main() {
             table_mb,
             progress,
             moves,
+            no_strategy,
         } => {
             let game = opening(&setup, &moves).unwrap_or_else(|e| fail(e));
-            solve(&setup, &game, cli.search.time, max_nodes, table_mb, progress)
+            let budget = solver::Budget {
+                nodes: max_nodes,
+                table_mb,
+                progress: seconds_option("--progress", progress),
+                strategy: !no_strategy,
+                ..solver::Budget::default()
+            };
+            solve(&setup, &game, cli.search.time, budget)
         }
         Command::Selfplay => selfplay(&setup, &settings),
         Command::Versus { games } => {

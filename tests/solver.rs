@@ -6,7 +6,7 @@ use variago::gtp::engine::{Engine, SearchSettings};
 use variago::solver::{self, Budget, Value};
 use variago::variants::migoyugo::Migoyugo;
 use variago::variants::Start;
-use variago::{Color, Game, Move, Outcome, Position, Setup, Variant, Vertex};
+use variago::{Color, Game, Move, Outcome, Piece, Position, Setup, Variant, Vertex};
 
 fn game(variant: Variant, size: usize) -> Game {
     Game::new(&Setup {
@@ -193,6 +193,84 @@ fn gorogo_endgames_agree_with_minimax() {
         assert!(pos.outcome().is_none());
         check_against_minimax(&mut pos);
     }
+}
+
+#[test]
+fn gorogo_white_mirrors_black_through_the_centre() {
+    let mut pos = game(Variant::GoRoGo, 5);
+    assert_eq!(pos.strategist(), Some(Color::White));
+    assert_eq!(pos.strategy_move(), None, "black has no strategy");
+    play_all(&mut pos, &["A1"]);
+    assert_eq!(pos.strategist(), Some(Color::White));
+    assert_eq!(pos.strategy_move(), Some(Move::Place(v("E5"))));
+    play_all(&mut pos, &["E5", "henge@B4"]);
+    assert_eq!(pos.strategy_move(), Some(Move::Drop(Piece::Henge, v("D2"))));
+    play_all(&mut pos, &["D2"]);
+    assert_eq!(pos.strategist(), None, "a normal piece does not copy a henge");
+    let mut off_centre = Game::new(&Setup {
+        henge: Some(v("B2")),
+        ..Setup::new(Variant::GoRoGo)
+    });
+    assert_eq!(off_centre.strategist(), None, "the setup henge is off the centre");
+    play_all(&mut off_centre, &["A1"]);
+    assert_eq!(off_centre.strategist(), None);
+}
+
+/// A GoRoGo position after `pairs` moves of Black, chosen by a fixed rule
+/// from `seed` among all legal moves, each copied by White through the
+/// centre; `None` when a copy is illegal.
+fn gorogo_mirrored(pairs: usize, seed: usize) -> Option<Game> {
+    let mut pos = game(Variant::GoRoGo, 5);
+    let mut moves = Vec::new();
+    for pair in 0..pairs {
+        moves.clear();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        pos.play(Color::Black, moves[(seed * 7 + pair * 5) % moves.len()])
+            .unwrap();
+        let copy = pos.strategy_move().expect("a copy");
+        pos.play(Color::White, copy).ok()?;
+        if pos.outcome().is_some() || pos.strategist() != Some(Color::White) {
+            return None;
+        }
+    }
+    Some(pos)
+}
+
+/// A proof by White's copying strategy is a proof: in mirrored endgames,
+/// before and after Black's move, the value is plain minimax's, whether
+/// the copy wins, another White move does, or Black wins and the ordinary
+/// search had to answer.
+#[test]
+fn gorogo_mirrored_endgames_agree_with_minimax() {
+    let mut values = Vec::new();
+    // Seed 97 reaches a mirrored position that Black wins.
+    for seed in (0..12).chain([97]) {
+        let Some(mut pos) = gorogo_mirrored(9, seed) else {
+            continue;
+        };
+        values.push(check_against_minimax(&mut pos));
+        let plain = solver::solve(
+            &pos,
+            &Budget {
+                strategy: false,
+                ..budget()
+            },
+            &|| false,
+        );
+        assert_eq!(plain.value, *values.last().unwrap(), "df-pn alone disagrees");
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        pos.play(Color::Black, moves[seed % moves.len()]).unwrap();
+        if pos.outcome().is_none() {
+            values.push(check_against_minimax(&mut pos));
+        }
+    }
+    assert!(values.len() >= 12, "{} positions", values.len());
+    assert!(values.contains(&Value::Win(Color::White)));
+    assert!(values.contains(&Value::Win(Color::Black)), "{values:?}");
 }
 
 #[test]
@@ -387,6 +465,31 @@ fn the_solve_command_prints_value_move_nodes_and_time() {
         "4",
     ]);
     assert!(out.contains("3 moves in, white to move: white wins"), "{out}");
+}
+
+/// The proof by White's mirror strategy and df-pn alone agree on a
+/// mirrored GoRoGo position, and the strategy needs far fewer nodes.
+#[test]
+fn the_solve_command_proves_by_strategy_unless_told_not_to() {
+    let nodes = |out: &str| -> u64 {
+        let line = out.lines().find(|l| l.starts_with("nodes: ")).expect("a nodes line");
+        line["nodes: ".len()..].parse().unwrap()
+    };
+    let moves = "A1 E5 A3 E3 C5 C1 A5 E1 B2 D4 henge@B4 henge@D2 B1 D5";
+    let (strategy, err) = run_solve(&["--variant", "gorogo", "--moves", moves, "--table-mb", "64"]);
+    let (plain, _) = run_solve(&[
+        "--variant",
+        "gorogo",
+        "--moves",
+        moves,
+        "--table-mb",
+        "64",
+        "--no-strategy",
+    ]);
+    let value = "14 moves in, black to move: white wins\n";
+    assert!(strategy.contains(value), "{strategy}{err}");
+    assert!(plain.contains(value), "{plain}");
+    assert!(nodes(&strategy) * 5 < nodes(&plain), "{strategy}{plain}");
 }
 
 #[test]

@@ -430,7 +430,7 @@ fn solver_budget(game: &Game, limits: &Limits) -> Option<solver::Budget> {
         time: limits.time.map(|t| t / 4),
         table_mb: 32,
         max_plies: 4 * size * size,
-        progress: None,
+        ..solver::Budget::default()
     })
 }
 

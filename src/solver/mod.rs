@@ -8,10 +8,14 @@
 //! opponent, unless the variant has no draw, so the answer is a win, a
 //! loss, a draw, or unknown when the budget ran out first.
 //!
+//! Where the variant names a strategy for one player, a proof by that
+//! strategy is tried first (`strategy`), sharing the table with df-pn.
+//!
 //! Games that could go on for ever are cut at `Budget::max_plies`: a cut
 //! line counts as "not a win" for whoever is proving, which keeps every
 //! proof sound, and a disproof that met a cut is reported as unknown.
 
+mod strategy;
 pub mod symmetry;
 pub mod table;
 
@@ -57,6 +61,8 @@ pub struct Budget {
     pub max_plies: usize,
     /// Print progress on stderr every this often (long proofs).
     pub progress: Option<Duration>,
+    /// Try a proof by the variant's strategy first, where it has one.
+    pub strategy: bool,
 }
 
 impl Default for Budget {
@@ -67,6 +73,7 @@ impl Default for Budget {
             table_mb: 64,
             max_plies: 400,
             progress: None,
+            strategy: true,
         }
     }
 }
@@ -107,6 +114,23 @@ pub fn solve<P: Position>(pos: &P, budget: &Budget, stop: &dyn Fn() -> bool) -> 
         return finish(value, None, 0);
     }
     let mut search = Dfpn::new(budget, stop, start);
+    if let Some(strategist) = pos.strategist().filter(|_| budget.strategy) {
+        let proof = strategy::prove(&mut search, &mut pos, strategist);
+        log::info!(
+            "proof by {strategist}'s strategy: {} after {} nodes, {} settled by df-pn",
+            if proof.won { "found" } else { "not found" },
+            search.nodes,
+            proof.fallbacks
+        );
+        if proof.won {
+            let best = if strategist == mover {
+                proof.best
+            } else {
+                first_move(&pos)
+            };
+            return finish(Value::Win(strategist), best, search.nodes);
+        }
+    }
     if search.prove(&mut pos, mover) {
         return finish(Value::Win(mover), search.root_best, search.nodes);
     }
@@ -161,6 +185,9 @@ struct Dfpn<'a> {
     root_best: Option<Move>,
     /// The root's proof and disproof numbers, for progress reports.
     root_numbers: (u32, u32),
+    /// During a proof by strategy, the positions it has proven and the
+    /// nodes df-pn settled, for progress reports.
+    strategy_progress: Option<(u64, u64)>,
 }
 
 impl<'a> Dfpn<'a> {
@@ -180,6 +207,7 @@ impl<'a> Dfpn<'a> {
             last_report: start,
             root_best: None,
             root_numbers: (1, 1),
+            strategy_progress: None,
         }
     }
 
@@ -209,6 +237,12 @@ impl<'a> Dfpn<'a> {
         let mut moves = Vec::new();
         pos.solver_moves(&mut moves);
         let color = pos.to_move();
+        if color == self.target {
+            // The variant's strategy, where it names a move, is tried first.
+            if let Some(i) = pos.strategy_move().and_then(|s| moves.iter().position(|&m| m == s)) {
+                moves[..=i].rotate_right(1);
+            }
+        }
         let mut children = Vec::with_capacity(moves.len());
         for mv in moves {
             if pos.play(color, mv).is_err() {
@@ -322,6 +356,15 @@ impl<'a> Dfpn<'a> {
         let Some(every) = self.progress else { return };
         if self.last_report.elapsed() >= every {
             self.last_report = Instant::now();
+            if let Some((proven, fallbacks)) = self.strategy_progress {
+                eprintln!(
+                    "solve: {} to win by strategy? {proven} positions proven, {fallbacks} settled by df-pn, {} nodes, {:.0}s",
+                    self.target,
+                    self.nodes,
+                    self.start.elapsed().as_secs_f64()
+                );
+                return;
+            }
             eprintln!(
                 "solve: {} to win? root pn {} dn {} (at the last root step), {} nodes, {:.0}s",
                 self.target,

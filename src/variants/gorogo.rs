@@ -55,6 +55,12 @@ fn bit(v: Vertex) -> u32 {
     1 << (v.y as usize * SIZE + v.x as usize)
 }
 
+/// The board turned half a turn about the centre: point `i` goes to
+/// `24 - i`, which is bit reversal within the 25 bits.
+fn half_turn(set: u32) -> u32 {
+    set.reverse_bits() >> (32 - POINTS)
+}
+
 fn vertex_at(index: usize) -> Vertex {
     Vertex::new(index % SIZE, index / SIZE)
 }
@@ -223,6 +229,17 @@ impl State {
             }
         }
         hashes
+    }
+
+    /// Whether the position, turned half a turn with the colours swapped,
+    /// is itself: the henges sit symmetrically, each side's pieces are the
+    /// other's turned, and the hands and captures are equal.
+    fn mirrors_itself(&self) -> bool {
+        self.stones[0] == half_turn(self.stones[1])
+            && self.henges == half_turn(self.henges)
+            && self.hands[0] == self.hands[1]
+            && self.captures[0] == self.captures[1]
+            && self.loser.is_none()
     }
 
     fn empty(&self) -> u32 {
@@ -513,6 +530,31 @@ impl Position for GoRoGo {
         let hashes = state.board_hashes();
         let smallest = hashes.iter().copied().min().unwrap_or(0);
         state.hash ^ hashes[0] ^ smallest
+    }
+
+    /// White, the second player, whenever Black is to move in a position
+    /// that mirrors itself or White answers a move made from one: White can
+    /// try copying Black's moves through the centre, which keeps the
+    /// captures equal (a win for White) as long as the copy stays legal
+    /// and captures what Black's move captured.
+    fn strategist(&self) -> Option<Color> {
+        let state = self.state();
+        let mirrored = match state.to_move {
+            Color::Black => state.mirrors_itself(),
+            Color::White => self.history.previous().is_some_and(State::mirrors_itself),
+        };
+        mirrored.then_some(Color::White)
+    }
+
+    /// For White, Black's last piece turned half a turn, of the same kind.
+    fn strategy_move(&self) -> Option<Move> {
+        let state = self.state();
+        let before = self.history.previous()?;
+        if state.to_move != Color::White || before.to_move != Color::Black {
+            return None;
+        }
+        let placed = (state.stones[0] | state.henges) & !(before.stones[0] | before.henges);
+        (placed.count_ones() == 1).then(|| Self::to_move_of(state.henges & placed != 0, half_turn(placed)))
     }
 
     /// A tie goes to White, so every finished game has a winner.

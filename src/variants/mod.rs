@@ -396,6 +396,12 @@ impl Position for Game {
     fn draws_possible(&self) -> bool {
         dispatch!(self, g => g.draws_possible())
     }
+    fn strategist(&self) -> Option<Color> {
+        dispatch!(self, g => g.strategist())
+    }
+    fn strategy_move(&self) -> Option<Move> {
+        dispatch!(self, g => g.strategy_move())
+    }
     fn prior(&self, mv: Move) -> Option<(f32, f32)> {
         dispatch!(self, g => g.prior(mv))
     }
