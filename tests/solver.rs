@@ -273,6 +273,27 @@ fn gorogo_mirrored_endgames_agree_with_minimax() {
     assert!(values.contains(&Value::Win(Color::Black)), "{values:?}");
 }
 
+/// A table far smaller than the proof: a child whose entry was pushed out
+/// is not searched again and again.
+#[test]
+fn a_proof_finishes_with_a_table_smaller_than_it() {
+    let mut pos = game(Variant::GoRoGo, 5);
+    play_all(
+        &mut pos,
+        &[
+            "A1", "E5", "A3", "E3", "C5", "C1", "A5", "E1", "B2", "D4", "henge@B4", "henge@D2", "B1", "D5",
+        ],
+    );
+    let tiny = Budget {
+        table_mb: 1,
+        nodes: 2_000_000,
+        strategy: false,
+        ..Budget::default()
+    };
+    let solution = solver::solve(&pos, &tiny, &|| false);
+    assert_eq!(solution.value, Value::Win(Color::White), "{} nodes", solution.nodes);
+}
+
 #[test]
 fn a_migoyugo_igo_in_one_is_found() {
     // D1 makes four Yugos in a row for black.

@@ -228,8 +228,15 @@ impl<'a> Dfpn<'a> {
         pos.canonical_hash() ^ target_key
     }
 
-    fn numbers(&self, child: &Child) -> (u32, u32) {
-        child.settled.or_else(|| self.table.get(child.key)).unwrap_or((1, 1))
+    /// A child's numbers: settled, else the table's, else what its last
+    /// search here returned (`known`), which keeps a child whose entry was
+    /// pushed out of a full table from being searched again and again.
+    fn numbers(&self, child: &Child, known: Option<(u32, u32)>) -> (u32, u32) {
+        child
+            .settled
+            .or_else(|| self.table.get(child.key))
+            .or(known)
+            .unwrap_or((1, 1))
     }
 
     /// The children of `pos`, the finished games among them settled.
@@ -291,6 +298,7 @@ impl<'a> Dfpn<'a> {
             self.cut = true;
             return (INFINITY, 0);
         }
+        let mut known = vec![None; children.len()];
         let or_node = pos.to_move() == self.target;
         loop {
             // With `phi` the number to minimise at this node and `delta` the
@@ -300,7 +308,7 @@ impl<'a> Dfpn<'a> {
             let mut delta: u32 = 0;
             let mut best = 0;
             for (i, child) in children.iter().enumerate() {
-                let (pn, dn) = self.numbers(child);
+                let (pn, dn) = self.numbers(child, known[i]);
                 let (c_phi, c_delta) = if or_node { (pn, dn) } else { (dn, pn) };
                 if c_phi < phi {
                     second = phi;
@@ -327,7 +335,7 @@ impl<'a> Dfpn<'a> {
                 return (pn, dn);
             }
             let (max_phi, max_delta) = if or_node { (max_pn, max_dn) } else { (max_dn, max_pn) };
-            let (c_pn, c_dn) = self.numbers(&children[best]);
+            let (c_pn, c_dn) = self.numbers(&children[best], known[best]);
             let c_delta = if or_node { c_dn } else { c_pn };
             // The 1 + epsilon trick: let the child run a little past the
             // second best so that the search switches less often.
@@ -344,7 +352,7 @@ impl<'a> Dfpn<'a> {
                 self.cut = true;
                 return (INFINITY, 0);
             }
-            self.mid(pos, ply + 1, child_pn.min(INFINITY), child_dn.min(INFINITY));
+            known[best] = Some(self.mid(pos, ply + 1, child_pn.min(INFINITY), child_dn.min(INFINITY)));
             pos.undo();
             if ply == 0 {
                 self.root_numbers = (pn, dn);
