@@ -394,9 +394,12 @@ impl Position for AtariGo {
     /// reaches the tree (`search_moves`).
     fn prior(&self, mv: Move) -> Option<(f32, f32)> {
         let Move::Place(v) = mv else { return None };
+        if !v.on_board(self.size()) {
+            return None;
+        }
         let board = self.board();
         let p = board.point(v);
-        if !v.on_board(self.size()) || !board.is_empty(p) {
+        if !board.is_empty(p) {
             return None;
         }
         let liberties = |n: usize| board.liberties_upto(n, 4).iter().filter(|&&l| l != 0).count();

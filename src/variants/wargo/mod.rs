@@ -529,7 +529,7 @@ impl Position for WarGo {
 
     /// Refused while a side is still buying: the setup has its own order.
     fn set_to_move(&mut self, color: Color) -> bool {
-        if self.state().buying.iter().any(|&b| b) {
+        if self.state().in_setup() {
             return false;
         }
         let state = &mut self.history.now;
