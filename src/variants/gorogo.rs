@@ -14,7 +14,7 @@
 //! group is a flood fill of a few shifts.
 
 use super::Setup;
-use crate::board::zobrist;
+use crate::board::zobrist::{self, StateKey, HENGE_CELL};
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Owner, Position};
 use crate::history::History;
@@ -47,9 +47,6 @@ pub const HENGE_CANDIDATES: [Vertex; 6] = [
     Vertex { x: 1, y: 0 },
     Vertex { x: 2, y: 0 },
 ];
-
-/// The cell code of a henge in the Zobrist keys (normal pieces use the board's).
-const HENGE_CELL: u8 = 3;
 
 fn bit(v: Vertex) -> u32 {
     1 << (v.y as usize * SIZE + v.x as usize)
@@ -127,21 +124,21 @@ struct State {
     hash: u64,
 }
 
-/// Zobrist keys of the state outside the board; each tag range is its own.
+/// Zobrist keys of the state outside the board (see [`StateKey`]).
 fn hand_key(color: Color, henge: bool, count: u8) -> u64 {
-    zobrist::state_key(0x6060_0000 | (color.index() as u64) << 12 | (henge as u64) << 8 | count as u64)
+    StateKey::GoRoGoHand { color, henge, count }.key()
 }
 
 fn capture_key(color: Color, count: u8) -> u64 {
-    zobrist::state_key(0x6061_0000 | (color.index() as u64) << 8 | count as u64)
+    StateKey::GoRoGoCaptures { color, count }.key()
 }
 
 fn white_to_move_key() -> u64 {
-    zobrist::state_key(0x6062_0000)
+    StateKey::GoRoGoWhiteToMove.key()
 }
 
 fn loser_key(color: Color) -> u64 {
-    zobrist::state_key(0x6063_0000 | color.index() as u64)
+    StateKey::GoRoGoLoser(color).key()
 }
 
 fn stone_key(index: usize, color: Color) -> u64 {

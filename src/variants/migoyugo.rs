@@ -13,7 +13,7 @@ mod board;
 pub use board::{Board, Cell, Placement};
 
 use super::Setup;
-use crate::board::zobrist;
+use crate::board::zobrist::side_key;
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Owner, Position};
 use crate::history::History;
@@ -324,11 +324,4 @@ fn random_legal(board: &Board, color: Color, empties: &mut Vec<usize>, rng: &mut
         }
     }
     None
-}
-
-fn side_key(to_move: Color) -> u64 {
-    match to_move {
-        Color::Black => 0,
-        Color::White => zobrist::state_key(100),
-    }
 }
