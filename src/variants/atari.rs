@@ -2,22 +2,25 @@
 //! captures; a player with no legal placement loses. Starts from the empty
 //! board or from the crosscut in the centre.
 
+use super::go_family::{go_state, GoHistory, Turn};
 use super::{Setup, Start};
 use crate::board::{zobrist, Board, BLACK, WHITE};
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Position};
-use crate::history::History;
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
 
 #[derive(Clone, Debug)]
 struct State {
     board: Board,
-    to_move: Color,
+    /// The turn; there is no pass, so no pass is ever counted.
+    turn: Turn,
     /// Set by the first capture.
     winner: Option<Color>,
     captures: [u32; 2],
 }
+
+go_state!(State);
 
 /// The points where the opponent threatens to capture.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -30,7 +33,8 @@ enum Threats {
 
 #[derive(Clone, Debug)]
 pub struct AtariGo {
-    history: History<State>,
+    /// No superko: the first capture ends the game, so no position repeats.
+    history: GoHistory<State>,
 }
 
 /// The four centre points of the crosscut: black's pair, then white's.
@@ -56,17 +60,20 @@ impl AtariGo {
             }
         }
         AtariGo {
-            history: History::new(State {
-                board,
-                to_move: Color::Black,
-                winner: None,
-                captures: [0, 0],
-            }),
+            history: GoHistory::new(
+                State {
+                    board,
+                    turn: Turn::START,
+                    winner: None,
+                    captures: [0, 0],
+                },
+                false,
+            ),
         }
     }
 
     fn board(&self) -> &Board {
-        &self.history.now.board
+        &self.history.now().board
     }
 
     /// How forcing a placement of `color` at the empty point `p` is, for
@@ -207,7 +214,7 @@ impl Position for AtariGo {
     }
 
     fn to_move(&self) -> Color {
-        self.history.now.to_move
+        self.history.now().turn.to_move
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
@@ -267,10 +274,7 @@ impl Position for AtariGo {
     }
 
     fn set_to_move(&mut self, color: Color) -> bool {
-        let state = &mut self.history.now;
-        // The simple-ko point bars the side that was to move.
-        state.board.clear_ko();
-        state.to_move = color;
+        self.history.give_turn(color);
         true
     }
 
@@ -303,14 +307,14 @@ impl Position for AtariGo {
         if self.board().is_suicide(p, color) {
             return Err(Illegal::new("suicide"));
         }
-        self.history.push();
-        let state = &mut self.history.now;
-        let captured = state.board.play(p, color, 0);
-        if captured > 0 {
-            state.captures[color.index()] += captured as u32;
-            state.winner = Some(color);
-        }
-        state.to_move = color.opponent();
+        self.history.play(|state| {
+            let captured = state.board.play(p, color, 0);
+            if captured > 0 {
+                state.captures[color.index()] += captured as u32;
+                state.winner = Some(color);
+            }
+            state.turn.moved(color);
+        });
         Ok(())
     }
 
@@ -319,15 +323,16 @@ impl Position for AtariGo {
     }
 
     fn moves_played(&self) -> usize {
-        self.history.len()
+        self.history.moves_played()
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        let state = &self.history.now;
+        let state = self.history.now();
         if let Some(winner) = state.winner {
             return Some(Outcome::Win(winner));
         }
-        (!Self::has_legal_move(&state.board, state.to_move)).then(|| Outcome::Win(state.to_move.opponent()))
+        let to_move = state.turn.to_move;
+        (!Self::has_legal_move(&state.board, to_move)).then(|| Outcome::Win(to_move.opponent()))
     }
 
     fn score_now(&self) -> Outcome {
@@ -335,23 +340,21 @@ impl Position for AtariGo {
     }
 
     fn hash(&self) -> u64 {
-        let state = &self.history.now;
-        let mut hash = state.board.hash();
-        if state.to_move == Color::White {
-            hash ^= zobrist::state_key(100);
-        }
+        let state = self.history.now();
+        // No pass key: the passes never change.
+        let mut hash = state.board.hash() ^ zobrist::side_key(state.turn.to_move);
         if let Some(w) = state.winner {
-            hash ^= zobrist::state_key(200 + w.index() as u64);
+            hash ^= zobrist::StateKey::Winner(w).key();
         }
         hash
     }
 
     fn recompute_hash(&self) -> u64 {
-        self.hash() ^ self.board().hash() ^ self.board().recompute_hash()
+        self.history.recomputed(self.hash())
     }
 
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
-        super::plain_stone(self.board(), v)
+        super::go_family::plain_stone(self.board(), v)
     }
 
     fn status_lines(&self) -> Vec<String> {
@@ -360,7 +363,7 @@ impl Position for AtariGo {
     }
 
     fn captures(&self) -> [u32; 2] {
-        self.history.now.captures
+        self.history.now().captures
     }
 
     /// A capture wins at once. Playouts cannot tell it from a move that
@@ -370,7 +373,7 @@ impl Position for AtariGo {
     /// every other move loses it; and with nothing in atari, an atari
     /// that the opponent cannot escape wins.
     fn forced_move(&self) -> Option<Move> {
-        if self.history.now.winner.is_some() {
+        if self.history.now().winner.is_some() {
             return None;
         }
         let board = self.board();

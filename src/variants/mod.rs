@@ -6,6 +6,7 @@
 
 pub mod atari;
 pub mod go;
+pub mod go_family;
 pub mod gorogo;
 pub mod migoyugo;
 pub mod wargo;
@@ -15,30 +16,6 @@ use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Position};
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
-
-/// Removes `pass` from the moves the search considers while it cannot end
-/// the game (the opponent has not just passed) and a placement other than
-/// filling an own eye is left: an early pass is never good, and at low
-/// playouts it can look good by chance. Go and Yugo (where the first pass
-/// takes the button) use it.
-fn keep_pass_for_the_end(out: &mut Vec<Move>, board: &crate::board::Board, color: Color, opponent_passed: bool) {
-    let useful = out.iter().any(|&mv| match mv {
-        Move::Place(v) => !board.is_eye(board.point(v), color),
-        _ => false,
-    });
-    if !opponent_passed && useful {
-        out.retain(|&mv| mv != Move::Pass);
-    }
-}
-
-/// The plain stone on a vertex of a Go board, for variants with no other pieces.
-fn plain_stone(board: &crate::board::Board, v: Vertex) -> Option<Occupant> {
-    let color = crate::board::color_of(board.cell(board.point(v)))?;
-    Some(Occupant {
-        owner: crate::game::Owner::Player(color),
-        piece: crate::moves::Piece::Stone,
-    })
-}
 
 /// Where a game starts, for variants with more than one start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
