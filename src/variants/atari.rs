@@ -6,7 +6,7 @@ use super::go_family::{go_state, GoHistory, Turn};
 use super::{Setup, Start};
 use crate::board::{zobrist, Board, BLACK, WHITE};
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Position};
+use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
 
@@ -204,7 +204,7 @@ impl AtariGo {
     }
 }
 
-impl Position for AtariGo {
+impl Rules for AtariGo {
     fn variant_name(&self) -> &'static str {
         "atari"
     }
@@ -230,61 +230,9 @@ impl Position for AtariGo {
         }
     }
 
-    /// The moves that can matter, most forcing first (see `urgency`).
-    /// Moves that lose at once are left out while another move remains:
-    /// with a capture at hand only that capture is listed; under a threat
-    /// of capture only the moves on the threatened liberties; otherwise
-    /// no move that puts its own chain in atari.
-    fn solver_moves(&self, out: &mut Vec<Move>) {
-        if self.outcome().is_some() {
-            return;
-        }
-        let board = self.board();
-        let color = self.to_move();
-        let own = crate::board::cell_of(color);
-        let legal: Vec<usize> = board
-            .all_points()
-            .filter(|&p| board.is_empty(p) && !board.is_suicide(p, color))
-            .collect();
-        let place = |p: usize| Move::Place(board.vertex(p));
-        if let Some(&p) = legal.iter().find(|&&p| board.captures_at(p, color)) {
-            out.push(place(p));
-            return;
-        }
-        let threatened: Vec<usize> = board
-            .all_points()
-            .filter(|&p| board.cell(p) == own)
-            .filter_map(|p| board.atari_liberty(p))
-            .collect();
-        let liberties = |p: usize| board.liberties(board.chain(p)).len();
-        let mut ranked: Vec<(u8, usize)> = legal
-            .iter()
-            .copied()
-            .filter(|p| threatened.is_empty() || threatened.contains(p))
-            .filter(|&p| !Self::self_atari(board, p, color))
-            .map(|p| (Self::urgency(board, p, color, &liberties), p))
-            .collect();
-        if ranked.is_empty() {
-            // Every move loses at once: one of them stands for all.
-            out.extend(legal.first().map(|&p| place(p)));
-            return;
-        }
-        ranked.sort_by_key(|&(urgency, _)| std::cmp::Reverse(urgency));
-        out.extend(ranked.into_iter().map(|(_, p)| place(p)));
-    }
-
     fn set_to_move(&mut self, color: Color) -> bool {
         self.history.give_turn(color);
         true
-    }
-
-    fn draws_possible(&self) -> bool {
-        false
-    }
-
-    fn canonical_hash(&self) -> u64 {
-        let board_hash = self.board().hash();
-        self.hash() ^ board_hash ^ crate::solver::symmetry::canonical_board_hash(self.board())
     }
 
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
@@ -353,6 +301,10 @@ impl Position for AtariGo {
         self.history.recomputed(self.hash())
     }
 
+    fn check_consistency(&self) -> Result<(), String> {
+        self.history.check_consistency()
+    }
+
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
         super::go_family::plain_stone(self.board(), v)
     }
@@ -365,7 +317,9 @@ impl Position for AtariGo {
     fn captures(&self) -> [u32; 2] {
         self.history.now().captures
     }
+}
 
+impl SearchHints for AtariGo {
     /// A capture wins at once. Playouts cannot tell it from a move that
     /// keeps the capture for later (every playout takes it), so without
     /// this the search could pick any move at a 100% win rate. Without a
@@ -447,6 +401,60 @@ impl Position for AtariGo {
             trace.push((color, Move::Place(board.vertex(p))));
             color = color.opponent();
         }
+    }
+}
+
+impl SolverHints for AtariGo {
+    /// The moves that can matter, most forcing first (see `urgency`).
+    /// Moves that lose at once are left out while another move remains:
+    /// with a capture at hand only that capture is listed; under a threat
+    /// of capture only the moves on the threatened liberties; otherwise
+    /// no move that puts its own chain in atari.
+    fn solver_moves(&self, out: &mut Vec<Move>) {
+        if self.outcome().is_some() {
+            return;
+        }
+        let board = self.board();
+        let color = self.to_move();
+        let own = crate::board::cell_of(color);
+        let legal: Vec<usize> = board
+            .all_points()
+            .filter(|&p| board.is_empty(p) && !board.is_suicide(p, color))
+            .collect();
+        let place = |p: usize| Move::Place(board.vertex(p));
+        if let Some(&p) = legal.iter().find(|&&p| board.captures_at(p, color)) {
+            out.push(place(p));
+            return;
+        }
+        let threatened: Vec<usize> = board
+            .all_points()
+            .filter(|&p| board.cell(p) == own)
+            .filter_map(|p| board.atari_liberty(p))
+            .collect();
+        let liberties = |p: usize| board.liberties(board.chain(p)).len();
+        let mut ranked: Vec<(u8, usize)> = legal
+            .iter()
+            .copied()
+            .filter(|p| threatened.is_empty() || threatened.contains(p))
+            .filter(|&p| !Self::self_atari(board, p, color))
+            .map(|p| (Self::urgency(board, p, color, &liberties), p))
+            .collect();
+        if ranked.is_empty() {
+            // Every move loses at once: one of them stands for all.
+            out.extend(legal.first().map(|&p| place(p)));
+            return;
+        }
+        ranked.sort_by_key(|&(urgency, _)| std::cmp::Reverse(urgency));
+        out.extend(ranked.into_iter().map(|(_, p)| place(p)));
+    }
+
+    fn draws_possible(&self) -> bool {
+        false
+    }
+
+    fn canonical_hash(&self) -> u64 {
+        let board_hash = self.board().hash();
+        self.hash() ^ board_hash ^ crate::solver::symmetry::canonical_board_hash(self.board())
     }
 }
 

@@ -5,7 +5,7 @@ use super::go_family::{self, go_state, GoHistory, Turn};
 use super::Setup;
 use crate::board::Board;
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Position};
+use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
 
@@ -90,7 +90,7 @@ fn playout(state: &State, komi: f32, rng: &mut SmallRng, trace: &mut Vec<(Color,
     )
 }
 
-impl Position for Go {
+impl Rules for Go {
     fn variant_name(&self) -> &'static str {
         "go"
     }
@@ -115,13 +115,6 @@ impl Position for Go {
             }
         }
         out.push(Move::Pass);
-    }
-
-    /// No pass while the board is unsettled (see `keep_pass_for_the_end`).
-    fn search_moves(&self, out: &mut Vec<Move>) {
-        self.legal_moves(out);
-        let state = self.history.now();
-        go_family::keep_pass_for_the_end(out, &state.board, state.turn);
     }
 
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
@@ -175,6 +168,10 @@ impl Position for Go {
         self.history.recomputed(self.hash())
     }
 
+    fn check_consistency(&self) -> Result<(), String> {
+        self.history.check_consistency()
+    }
+
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
         go_family::plain_stone(self.board(), v)
     }
@@ -186,6 +183,43 @@ impl Position for Go {
 
     fn captures(&self) -> [u32; 2] {
         self.history.now().captures
+    }
+
+    fn place_handicap(&mut self, stones: &[Vertex]) -> Result<(), Illegal> {
+        if self.history.moves_played() > 0 || self.board().empties().len() != self.size() * self.size() {
+            return Err(Illegal::new("board not empty"));
+        }
+        let mut next = self.clone();
+        for &v in stones {
+            if !v.on_board(self.size()) || !next.board().is_empty(next.board().point(v)) {
+                return Err(Illegal::new(format!("bad handicap vertex {v}")));
+            }
+            let p = next.board().point(v);
+            next.history.now_mut().board.play(p, Color::Black, 0);
+        }
+        next.history.now_mut().turn.to_move = if stones.is_empty() { Color::Black } else { Color::White };
+        next.history.restart();
+        *self = next;
+        Ok(())
+    }
+
+    fn set_to_move(&mut self, color: Color) -> bool {
+        self.history.give_turn(color);
+        self.history.now_mut().last = 0;
+        true
+    }
+
+    fn set_komi(&mut self, komi: f32) {
+        self.komi = komi;
+    }
+}
+
+impl SearchHints for Go {
+    /// No pass while the board is unsettled (see `keep_pass_for_the_end`).
+    fn search_moves(&self, out: &mut Vec<Move>) {
+        self.legal_moves(out);
+        let state = self.history.now();
+        go_family::keep_pass_for_the_end(out, &state.board, state.turn);
     }
 
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
@@ -207,24 +241,6 @@ impl Position for Go {
         }))
     }
 
-    fn place_handicap(&mut self, stones: &[Vertex]) -> Result<(), Illegal> {
-        if self.history.moves_played() > 0 || self.board().empties().len() != self.size() * self.size() {
-            return Err(Illegal::new("board not empty"));
-        }
-        let mut next = self.clone();
-        for &v in stones {
-            if !v.on_board(self.size()) || !next.board().is_empty(next.board().point(v)) {
-                return Err(Illegal::new(format!("bad handicap vertex {v}")));
-            }
-            let p = next.board().point(v);
-            next.history.now_mut().board.play(p, Color::Black, 0);
-        }
-        next.history.now_mut().turn.to_move = if stones.is_empty() { Color::Black } else { Color::White };
-        next.history.restart();
-        *self = next;
-        Ok(())
-    }
-
     fn prior(&self, mv: Move) -> Option<(f32, f32)> {
         let s = self.history.now();
         match mv {
@@ -232,14 +248,6 @@ impl Position for Go {
             _ => None,
         }
     }
-
-    fn set_to_move(&mut self, color: Color) -> bool {
-        self.history.give_turn(color);
-        self.history.now_mut().last = 0;
-        true
-    }
-
-    fn set_komi(&mut self, komi: f32) {
-        self.komi = komi;
-    }
 }
+
+impl SolverHints for Go {}

@@ -16,7 +16,7 @@
 use super::Setup;
 use crate::board::zobrist::{self, StateKey, HENGE_CELL};
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Owner, Position};
+use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
 use crate::history::History;
 use crate::moves::{Move, Piece, Vertex};
 use crate::solver::symmetry;
@@ -411,7 +411,7 @@ impl GoRoGo {
     }
 }
 
-impl Position for GoRoGo {
+impl Rules for GoRoGo {
     fn variant_name(&self) -> &'static str {
         "gorogo"
     }
@@ -494,6 +494,73 @@ impl Position for GoRoGo {
         self.state().compute_hash()
     }
 
+    fn occupant(&self, v: Vertex) -> Option<Occupant> {
+        if !v.on_board(SIZE) {
+            return None;
+        }
+        let state = self.state();
+        let at = bit(v);
+        if state.henges & at != 0 {
+            return Some(Occupant {
+                owner: Owner::Neutral,
+                piece: Piece::Henge,
+            });
+        }
+        Color::BOTH
+            .into_iter()
+            .find(|c| state.stones[c.index()] & at != 0)
+            .map(|c| Occupant {
+                owner: Owner::Player(c),
+                piece: Piece::Stone,
+            })
+    }
+
+    fn status_lines(&self) -> Vec<String> {
+        let state = self.state();
+        let mut lines: Vec<String> = Color::BOTH
+            .iter()
+            .map(|&c| {
+                let hand = state.hands[c.index()];
+                format!("hand: {c} stone {} henge {}", hand.stones, hand.henges)
+            })
+            .collect();
+        let [b, w] = state.captures;
+        lines.push(format!("captures: black {b} white {w}"));
+        lines.push(format!("henges (H) count as {}", state.to_move));
+        lines
+    }
+
+    fn captures(&self) -> [u32; 2] {
+        self.state().captures.map(u32::from)
+    }
+
+    fn hand(&self, color: Color) -> Option<Vec<(Piece, u32)>> {
+        let hand = self.state().hands[color.index()];
+        Some(vec![
+            (Piece::Stone, hand.stones as u32),
+            (Piece::Henge, hand.henges as u32),
+        ])
+    }
+}
+
+impl SearchHints for GoRoGo {
+    fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
+        let mut state = *self.state();
+        loop {
+            if let Some(outcome) = state.outcome() {
+                return outcome.value_for_black();
+            }
+            let color = state.to_move;
+            let Some((henge, at)) = state.random_move(rng) else {
+                return Outcome::Win(color.opponent()).value_for_black();
+            };
+            state.place(henge, at);
+            trace.push((color, Self::to_move_of(henge, at)));
+        }
+    }
+}
+
+impl SolverHints for GoRoGo {
     /// Captures first, then normal pieces, henges, and last the moves that
     /// lose or leave a henge as the last piece in hand.
     fn solver_moves(&self, out: &mut Vec<Move>) {
@@ -557,69 +624,6 @@ impl Position for GoRoGo {
     /// A tie goes to White, so every finished game has a winner.
     fn draws_possible(&self) -> bool {
         false
-    }
-
-    fn occupant(&self, v: Vertex) -> Option<Occupant> {
-        if !v.on_board(SIZE) {
-            return None;
-        }
-        let state = self.state();
-        let at = bit(v);
-        if state.henges & at != 0 {
-            return Some(Occupant {
-                owner: Owner::Neutral,
-                piece: Piece::Henge,
-            });
-        }
-        Color::BOTH
-            .into_iter()
-            .find(|c| state.stones[c.index()] & at != 0)
-            .map(|c| Occupant {
-                owner: Owner::Player(c),
-                piece: Piece::Stone,
-            })
-    }
-
-    fn status_lines(&self) -> Vec<String> {
-        let state = self.state();
-        let mut lines: Vec<String> = Color::BOTH
-            .iter()
-            .map(|&c| {
-                let hand = state.hands[c.index()];
-                format!("hand: {c} stone {} henge {}", hand.stones, hand.henges)
-            })
-            .collect();
-        let [b, w] = state.captures;
-        lines.push(format!("captures: black {b} white {w}"));
-        lines.push(format!("henges (H) count as {}", state.to_move));
-        lines
-    }
-
-    fn captures(&self) -> [u32; 2] {
-        self.state().captures.map(u32::from)
-    }
-
-    fn hand(&self, color: Color) -> Option<Vec<(Piece, u32)>> {
-        let hand = self.state().hands[color.index()];
-        Some(vec![
-            (Piece::Stone, hand.stones as u32),
-            (Piece::Henge, hand.henges as u32),
-        ])
-    }
-
-    fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
-        let mut state = *self.state();
-        loop {
-            if let Some(outcome) = state.outcome() {
-                return outcome.value_for_black();
-            }
-            let color = state.to_move;
-            let Some((henge, at)) = state.random_move(rng) else {
-                return Outcome::Win(color.opponent()).value_for_black();
-            };
-            state.place(henge, at);
-            trace.push((color, Self::to_move_of(henge, at)));
-        }
     }
 }
 

@@ -15,7 +15,7 @@ pub use board::{Board, Cell, Placement};
 use super::Setup;
 use crate::board::zobrist::side_key;
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Owner, Position};
+use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
 use crate::history::History;
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
@@ -177,7 +177,7 @@ fn forced_point(board: &Board, color: Color) -> Option<usize> {
     board.is_legal(threat, color).then_some(threat)
 }
 
-impl Position for Migoyugo {
+impl Rules for Migoyugo {
     fn variant_name(&self) -> &'static str {
         "migoyugo"
     }
@@ -276,7 +276,9 @@ impl Position for Migoyugo {
         state.outcome = state.judge();
         true
     }
+}
 
+impl SearchHints for Migoyugo {
     fn forced_move(&self) -> Option<Move> {
         if self.outcome().is_some() {
             return None;
@@ -313,6 +315,8 @@ impl Position for Migoyugo {
         }
     }
 }
+
+impl SolverHints for Migoyugo {}
 
 /// A uniformly random legal placement among `empties`, which it consumes.
 fn random_legal(board: &Board, color: Color, empties: &mut Vec<usize>, rng: &mut SmallRng) -> Option<usize> {

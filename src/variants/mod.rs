@@ -301,9 +301,6 @@ impl Position for Game {
     fn legal_moves(&self, out: &mut Vec<Move>) {
         dispatch!(self, g => g.legal_moves(out))
     }
-    fn search_moves(&self, out: &mut Vec<Move>) {
-        dispatch!(self, g => g.search_moves(out))
-    }
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
         dispatch!(self, g => g.play(color, mv))
     }
@@ -325,6 +322,12 @@ impl Position for Game {
     fn recompute_hash(&self) -> u64 {
         dispatch!(self, g => g.recompute_hash())
     }
+    fn check_consistency(&self) -> Result<(), String> {
+        dispatch!(self, g => g.check_consistency())
+    }
+    fn set_to_move(&mut self, color: Color) -> bool {
+        dispatch!(self, g => g.set_to_move(color))
+    }
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
         dispatch!(self, g => g.occupant(v))
     }
@@ -343,6 +346,27 @@ impl Position for Game {
     fn zones(&self) -> Vec<Vertex> {
         dispatch!(self, g => g.zones())
     }
+    fn place_handicap(&mut self, stones: &[Vertex]) -> Result<(), Illegal> {
+        dispatch!(self, g => g.place_handicap(stones))
+    }
+    fn set_komi(&mut self, komi: f32) {
+        dispatch!(self, g => g.set_komi(komi))
+    }
+    fn finish_setup(&mut self) {
+        dispatch!(self, g => g.finish_setup())
+    }
+    fn record_options(&self) -> Vec<(String, String)> {
+        dispatch!(self, g => g.record_options())
+    }
+    fn restore_option(&mut self, key: &str, value: &str) -> Result<(), String> {
+        dispatch!(self, g => g.restore_option(key, value))
+    }
+    fn setup_moves(&self) -> usize {
+        dispatch!(self, g => g.setup_moves())
+    }
+    fn search_moves(&self, out: &mut Vec<Move>) {
+        dispatch!(self, g => g.search_moves(out))
+    }
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
         dispatch!(self, g => g.rollout(rng, trace))
     }
@@ -352,14 +376,8 @@ impl Position for Game {
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
         dispatch!(self, g => g.ownership(rng, playouts))
     }
-    fn place_handicap(&mut self, stones: &[Vertex]) -> Result<(), Illegal> {
-        dispatch!(self, g => g.place_handicap(stones))
-    }
-    fn set_komi(&mut self, komi: f32) {
-        dispatch!(self, g => g.set_komi(komi))
-    }
-    fn set_to_move(&mut self, color: Color) -> bool {
-        dispatch!(self, g => g.set_to_move(color))
+    fn prior(&self, mv: Move) -> Option<(f32, f32)> {
+        dispatch!(self, g => g.prior(mv))
     }
     fn forced_move(&self) -> Option<Move> {
         dispatch!(self, g => g.forced_move())
@@ -370,16 +388,13 @@ impl Position for Game {
     fn solver_moves(&self, out: &mut Vec<Move>) {
         dispatch!(self, g => g.solver_moves(out))
     }
-    fn draws_possible(&self) -> bool {
-        dispatch!(self, g => g.draws_possible())
-    }
     fn strategist(&self) -> Option<Color> {
         dispatch!(self, g => g.strategist())
     }
     fn strategy_move(&self) -> Option<Move> {
         dispatch!(self, g => g.strategy_move())
     }
-    fn prior(&self, mv: Move) -> Option<(f32, f32)> {
-        dispatch!(self, g => g.prior(mv))
+    fn draws_possible(&self) -> bool {
+        dispatch!(self, g => g.draws_possible())
     }
 }

@@ -23,7 +23,7 @@ use super::Setup;
 use crate::board::zobrist::StateKey;
 use crate::board::{cell_of, color_of, Board, BLACK, EMPTY, WHITE};
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Owner, Position};
+use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
 
@@ -341,17 +341,9 @@ fn capture_near(board: &Board, q: usize, color: Color) -> Option<usize> {
         .map(|(_, lib)| lib)
 }
 
-impl Position for Yugo {
+impl Rules for Yugo {
     fn variant_name(&self) -> &'static str {
         "yugo"
-    }
-
-    /// As in Go, neither the button nor a pass is searched while the board
-    /// is unsettled: both cost a move that a placement could use.
-    fn search_moves(&self, out: &mut Vec<Move>) {
-        self.legal_moves(out);
-        let state = self.history.now();
-        go_family::keep_pass_for_the_end(out, &state.board, state.turn);
     }
 
     fn size(&self) -> usize {
@@ -424,6 +416,10 @@ impl Position for Yugo {
         self.history.recomputed(self.hash())
     }
 
+    fn check_consistency(&self) -> Result<(), String> {
+        self.history.check_consistency()
+    }
+
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
         let board = self.board();
         let p = board.point(v);
@@ -461,29 +457,6 @@ impl Position for Yugo {
         self.history.now().captures
     }
 
-    fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
-        if let Some(outcome) = self.outcome() {
-            return self.outcome_value(outcome);
-        }
-        let end = playout(self.history.now().clone(), rng, trace);
-        self.value_of(self.score_of(&end.board, end.button))
-    }
-
-    fn outcome_value(&self, outcome: Outcome) -> f32 {
-        match outcome {
-            Outcome::Score(score) => self.value_of(score),
-            other => other.value_for_black(),
-        }
-    }
-
-    fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
-        let mut trace = Vec::new();
-        Some(go_family::ownership(self.size() * self.size(), playouts, || {
-            trace.clear();
-            point_owners(&playout(self.history.now().clone(), rng, &mut trace).board)
-        }))
-    }
-
     /// Black pawns on an empty board, each a legal pawn placement; white moves next.
     fn place_handicap(&mut self, stones: &[Vertex]) -> Result<(), Illegal> {
         if self.history.moves_played() > 0
@@ -517,6 +490,41 @@ impl Position for Yugo {
         self.komi = komi;
     }
 }
+
+impl SearchHints for Yugo {
+    /// As in Go, neither the button nor a pass is searched while the board
+    /// is unsettled: both cost a move that a placement could use.
+    fn search_moves(&self, out: &mut Vec<Move>) {
+        self.legal_moves(out);
+        let state = self.history.now();
+        go_family::keep_pass_for_the_end(out, &state.board, state.turn);
+    }
+
+    fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
+        if let Some(outcome) = self.outcome() {
+            return self.outcome_value(outcome);
+        }
+        let end = playout(self.history.now().clone(), rng, trace);
+        self.value_of(self.score_of(&end.board, end.button))
+    }
+
+    fn outcome_value(&self, outcome: Outcome) -> f32 {
+        match outcome {
+            Outcome::Score(score) => self.value_of(score),
+            other => other.value_for_black(),
+        }
+    }
+
+    fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
+        let mut trace = Vec::new();
+        Some(go_family::ownership(self.size() * self.size(), playouts, || {
+            trace.clear();
+            point_owners(&playout(self.history.now().clone(), rng, &mut trace).board)
+        }))
+    }
+}
+
+impl SolverHints for Yugo {}
 
 #[cfg(test)]
 mod tests {

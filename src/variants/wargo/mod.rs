@@ -16,7 +16,7 @@ use super::go_family::GoHistory;
 use super::{Setup, Variant};
 use crate::board::zobrist::StateKey;
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Position};
+use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
 use crate::moves::{Move, Piece, Vertex};
 use pieces::{Army, Hand};
 use presets::Preset;
@@ -317,7 +317,7 @@ impl WarGo {
     }
 }
 
-impl Position for WarGo {
+impl Rules for WarGo {
     fn variant_name(&self) -> &'static str {
         self.name
     }
@@ -372,11 +372,6 @@ impl Position for WarGo {
         out.push(Move::Pass);
     }
 
-    fn search_moves(&self, out: &mut Vec<Move>) {
-        self.legal_moves(out);
-        playout::prune_for_search(self.state(), out);
-    }
-
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
         if self.outcome().is_some() {
             return Err(Illegal::new("the game is over"));
@@ -423,6 +418,10 @@ impl Position for WarGo {
 
     fn recompute_hash(&self) -> u64 {
         self.history.recomputed(self.hash())
+    }
+
+    fn check_consistency(&self) -> Result<(), String> {
+        self.history.check_consistency()
     }
 
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
@@ -484,6 +483,26 @@ impl Position for WarGo {
             .collect()
     }
 
+    fn set_komi(&mut self, komi: f32) {
+        self.komi = komi;
+    }
+
+    /// Refused while a side is still buying: the setup has its own order.
+    fn set_to_move(&mut self, color: Color) -> bool {
+        if self.state().in_setup() {
+            return false;
+        }
+        self.history.give_turn(color);
+        true
+    }
+}
+
+impl SearchHints for WarGo {
+    fn search_moves(&self, out: &mut Vec<Move>) {
+        self.legal_moves(out);
+        playout::prune_for_search(self.state(), out);
+    }
+
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
         match playout::run(self.state().clone(), self.komi, rng, trace) {
             (_, Some(winner)) => Outcome::Win(winner).value_for_black(),
@@ -500,19 +519,6 @@ impl Position for WarGo {
         }))
     }
 
-    fn set_komi(&mut self, komi: f32) {
-        self.komi = komi;
-    }
-
-    /// Refused while a side is still buying: the setup has its own order.
-    fn set_to_move(&mut self, color: Color) -> bool {
-        if self.state().in_setup() {
-            return false;
-        }
-        self.history.give_turn(color);
-        true
-    }
-
     /// Soldiers get Go's priors (walls and taos read as the board's edge);
     /// drops and steps start as poor moves, so that one lucky playout does
     /// not make a speculative drop look best (see `playout::SPECIAL_PRIOR`).
@@ -525,3 +531,5 @@ impl Position for WarGo {
         }
     }
 }
+
+impl SolverHints for WarGo {}
