@@ -8,8 +8,9 @@ use variago::gtp::display;
 use variago::gtp::engine::{Engine, SearchSettings};
 use variago::search;
 use variago::solver::{self, table};
-use variago::variants::{Start, Variant};
-use variago::{Game, Position, Setup, Vertex};
+use variago::variants::commands::Session;
+use variago::variants::Variant;
+use variago::{Game, Position, Setup};
 
 #[derive(Parser, Debug)]
 #[command(name = "variago", version, about = "A GTP engine for Go and its variants")]
@@ -182,19 +183,13 @@ fn setup_from(args: &GameArgs) -> Result<Setup, String> {
         }
         setup.komi = komi;
     }
-    setup.start = Start::parse(&args.start).ok_or_else(|| format!("unknown start '{}'", args.start))?;
-    if setup.start != Start::Empty && variant != Variant::Atari {
-        return Err(format!("{} has no {} start", variant.name(), args.start));
-    }
+    setup.apply_option("start", &args.start)?;
     if let Some(henge) = &args.henge {
-        if variant != Variant::GoRoGo {
-            return Err(format!("{} has no setup henge", variant.name()));
-        }
-        if !henge.eq_ignore_ascii_case("auto") {
-            let v = Vertex::parse(henge)
-                .filter(|v| v.on_board(setup.size))
-                .ok_or_else(|| format!("invalid henge vertex '{henge}'"))?;
-            setup.henge = Some(v);
+        if henge.eq_ignore_ascii_case("auto") {
+            // The engine chooses once the search settings are known (`main`).
+            setup.option("henge")?;
+        } else {
+            setup.apply_option("henge", henge)?;
         }
     }
     Ok(setup)
@@ -212,17 +207,7 @@ fn preset_setup(path: &std::path::Path, wanted: &str) -> Result<Setup, String> {
         .or(names.last())
         .expect("a file has a section");
     let preset = library.preset(name).map_err(|e| format!("{}: {e}", path.display()))?;
-    let variant = if preset.credit.is_some() {
-        Variant::BuyingArmies
-    } else {
-        Variant::WarGo
-    };
-    Ok(Setup {
-        size: preset.size,
-        komi: preset.komi,
-        preset: Some(std::sync::Arc::new(preset)),
-        ..Setup::new(variant)
-    })
+    Ok(variago::variants::wargo::setup_of(preset))
 }
 
 fn settings_from(args: &SearchArgs) -> SearchSettings {
@@ -410,15 +395,12 @@ fn main() {
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let mut setup = setup_from(&cli.game).unwrap_or_else(|e| fail(e));
     let settings = settings_from(&cli.search);
-    if cli
-        .game
-        .henge
-        .as_deref()
-        .is_some_and(|h| h.eq_ignore_ascii_case("auto"))
-    {
-        let henge = Engine::new(setup.clone(), settings.clone()).choose_setup_henge();
-        log::info!("setup henge chosen at {henge}");
-        setup.henge = Some(henge);
+    if let Some(auto) = cli.game.henge.as_deref().filter(|h| h.eq_ignore_ascii_case("auto")) {
+        let engine = Engine::new(setup.clone(), settings.clone());
+        setup
+            .apply_option_with("henge", auto, &mut |game| engine.winrate(game))
+            .unwrap_or_else(|e| fail(e));
+        log::info!("setup henge chosen at {:?}", setup.henge);
     }
     match cli.command.unwrap_or(Command::Gtp) {
         Command::Gtp => {

@@ -3,7 +3,7 @@
 //! board or from the crosscut in the centre.
 
 use super::go_family::{go_state, GoHistory, Turn};
-use super::{Setup, Start};
+use super::{Game, Setup, Start, VariantSpec};
 use crate::board::{zobrist, Board, BLACK, WHITE};
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
@@ -46,6 +46,23 @@ pub fn crosscut(size: usize) -> ([Vertex; 2], [Vertex; 2]) {
         [Vertex::new(lo, lo), Vertex::new(hi, hi)],
     )
 }
+
+pub static SPEC: VariantSpec = VariantSpec {
+    name: "atari",
+    aliases: &["atari-go", "atarigo", "capture-go"],
+    description: "Atari Go: the first capture wins (start: empty or crosscut)",
+    game_id: "AtariGo",
+    komi: 0.0,
+    default_size: || 9,
+    accepts_size: |size| (2..=crate::moves::MAX_SIZE).contains(&size),
+    starts: &[Start::Empty, Start::Crosscut],
+    options: &[],
+    record_options: &[],
+    commands: &[],
+    match_setup: &[],
+    solver_empties: Some(20),
+    new_game: |setup| Game::Atari(AtariGo::new(setup)),
+};
 
 impl AtariGo {
     pub fn new(setup: &Setup) -> AtariGo {

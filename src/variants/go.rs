@@ -2,7 +2,7 @@
 //! suicide, two passes end the game.
 
 use super::go_family::{self, go_state, GoHistory, Turn};
-use super::Setup;
+use super::{Game, Setup, Start, VariantSpec};
 use crate::board::Board;
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
@@ -28,6 +28,23 @@ pub struct Go {
     history: GoHistory<State>,
     komi: f32,
 }
+
+pub static SPEC: VariantSpec = VariantSpec {
+    name: "go",
+    aliases: &["standard", "baduk", "weiqi"],
+    description: "standard Go: area scoring, positional superko, komi 7.5",
+    game_id: "Go",
+    komi: 7.5,
+    default_size: || 9,
+    accepts_size: |size| (2..=crate::moves::MAX_SIZE).contains(&size),
+    starts: &[Start::Empty],
+    options: &[],
+    record_options: &[],
+    commands: &[],
+    match_setup: &[],
+    solver_empties: None,
+    new_game: |setup| Game::Go(Go::new(setup)),
+};
 
 impl Go {
     pub fn new(setup: &Setup) -> Go {

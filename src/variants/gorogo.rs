@@ -13,10 +13,13 @@
 //! With 25 points the board is three bitboards (bit `y * 5 + x`), and a
 //! group is a flood fill of a few shifts.
 
-use super::Setup;
+use super::commands::{Reply, Session, VariantCommand};
+use super::spec::SetupOption;
+use super::{Game, Setup, Start, VariantSpec};
 use crate::board::zobrist::{self, StateKey, HENGE_CELL};
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
+use crate::gtp::args::Args;
 use crate::history::History;
 use crate::moves::{Move, Piece, Vertex};
 use crate::solver::symmetry;
@@ -376,6 +379,60 @@ impl State {
 #[derive(Clone, Debug)]
 pub struct GoRoGo {
     history: History<State>,
+}
+
+pub static SPEC: VariantSpec = VariantSpec {
+    name: "gorogo",
+    aliases: &["go-ro-go"],
+    description: "GoRoGo: 5x5 with neutral henge pieces, most captures wins (--henge)",
+    game_id: "GoRoGo",
+    komi: 0.0,
+    default_size: || SIZE,
+    accepts_size: |size| size == SIZE,
+    starts: &[Start::Empty],
+    options: &[&HENGE],
+    record_options: &[],
+    commands: &[VariantCommand {
+        name: "variago-setup_henge",
+        lacks: HENGE.what,
+        run: setup_henge,
+    }],
+    match_setup: &[],
+    // GoRoGo's bound starts about the 12th move: earlier proofs take
+    // minutes to hours.
+    solver_empties: Some(13),
+    new_game: |setup| Game::GoRoGo(GoRoGo::new(setup)),
+};
+
+/// The `henge` option: where the setup henge stands (`None`, the centre,
+/// by default), or `auto` for White's choice by [`choose_setup_henge`].
+pub const HENGE: SetupOption = SetupOption {
+    key: "henge",
+    what: "setup henge",
+    values: "VERTEX|auto",
+    set: |setup, value| {
+        let v = Vertex::parse(value).ok_or_else(|| format!("bad henge vertex '{value}'"))?;
+        if !v.on_board(setup.size) {
+            let size = setup.size;
+            return Err(format!("bad henge vertex '{value}': off the {size}x{size} board"));
+        }
+        setup.henge = Some(v);
+        Ok(())
+    },
+    get: |setup| setup.henge.map(|v| v.to_string()),
+    choose: Some(|_, winrate| choose_setup_henge(|g| winrate(&Game::GoRoGo(g.clone()))).to_string()),
+};
+
+/// `variago-setup_henge [VERTEX|auto]`: where the setup henge stands; with
+/// an argument, a new game with the henge there (`auto`: White chooses).
+fn setup_henge(session: &mut dyn Session, a: &Args) -> Reply {
+    a.count(0, 1)?;
+    if !a.is_empty() {
+        let mut setup = session.setup().clone();
+        setup.apply_option_with(HENGE.key, a.word(0)?, &mut |game| session.winrate(game))?;
+        session.restart(setup);
+    }
+    Ok(session.setup().henge.unwrap_or(CENTRE).to_string())
 }
 
 impl GoRoGo {

@@ -12,7 +12,7 @@ mod board;
 
 pub use board::{Board, Cell, Placement};
 
-use super::Setup;
+use super::{Game, Setup, Start, VariantSpec};
 use crate::board::zobrist::side_key;
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
@@ -51,6 +51,24 @@ fn wego(board: &Board) -> Outcome {
 pub struct Migoyugo {
     history: History<State>,
 }
+
+pub static SPEC: VariantSpec = VariantSpec {
+    name: "migoyugo",
+    aliases: &[],
+    description: "Migoyugo: lines of four make Yugos, four Yugos in a row win; 8x8, sizes 4-19; \
+                  GTP black is the first player, called White in its rules",
+    game_id: "Migoyugo",
+    komi: 0.0,
+    default_size: || 8,
+    accepts_size: |size| (4..=19).contains(&size),
+    starts: &[Start::Empty],
+    options: &[],
+    record_options: &[],
+    commands: &[],
+    match_setup: &[],
+    solver_empties: Some(8),
+    new_game: |setup| Game::Migoyugo(Migoyugo::new(setup)),
+};
 
 impl Migoyugo {
     pub fn new(setup: &Setup) -> Migoyugo {

@@ -18,12 +18,14 @@
 //! anything), so a placement changes the surrounded-group count only
 //! through the groups next to it: legality is decided locally.
 
+use super::commands::{Reply, Session, VariantCommand};
 use super::go_family::{self, go_state, GoHistory, Turn};
-use super::Setup;
+use super::{Game, Setup, Start, VariantSpec};
 use crate::board::zobrist::StateKey;
 use crate::board::{cell_of, color_of, Board, BLACK, EMPTY, WHITE};
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
+use crate::gtp::args::Args;
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
 
@@ -156,6 +158,36 @@ impl State {
 }
 
 go_state!(State);
+
+pub static SPEC: VariantSpec = VariantSpec {
+    name: "yugo",
+    aliases: &[],
+    description: "Yugo: pawns and kings, the button, komi 7; pass takes the button while it is free",
+    game_id: "Yugo",
+    komi: 7.0,
+    default_size: || 9,
+    accepts_size: |size| (2..=crate::moves::MAX_SIZE).contains(&size),
+    starts: &[Start::Empty],
+    options: &[],
+    record_options: &[],
+    commands: &[VariantCommand {
+        name: "variago-button",
+        lacks: "button",
+        run: button,
+    }],
+    match_setup: &[],
+    solver_empties: Some(8),
+    new_game: |setup| Game::Yugo(Yugo::new(setup)),
+};
+
+/// `variago-button`: who holds the button, `black`, `white` or `none`.
+fn button(session: &mut dyn Session, a: &Args) -> Reply {
+    a.count(0, 0)?;
+    match session.game() {
+        Game::Yugo(yugo) => Ok(yugo.button().map_or("none", Color::name).into()),
+        _ => Err("internal error: not a Yugo game".into()),
+    }
+}
 
 #[derive(Clone, Debug)]
 pub struct Yugo {

@@ -10,10 +10,13 @@ pub mod pieces;
 pub mod playout;
 pub mod presets;
 pub mod rules;
+pub mod spec;
 pub mod zones;
 
+pub use spec::{builtin_preset, setup_of, BUYING_ARMIES, CENTER_OF_TAO, MERCENARY_GO, WAR_GO};
+
 use super::go_family::GoHistory;
-use super::{Setup, Variant};
+use super::Setup;
 use crate::board::zobrist::StateKey;
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
@@ -23,18 +26,6 @@ use presets::Preset;
 use rand::rngs::SmallRng;
 use rules::State;
 use std::sync::Arc;
-
-/// The built-in preset of a variant of the War Go family.
-pub fn builtin_preset(variant: Variant) -> Option<Preset> {
-    let name = match variant {
-        Variant::WarGo => "wargo",
-        Variant::CenterOfTao => "center-of-tao",
-        Variant::MercenaryGo => "mercenary-go",
-        Variant::BuyingArmies => "buying-armies",
-        _ => return None,
-    };
-    presets::Library::builtin().preset(name).ok()
-}
 
 #[derive(Clone, Debug)]
 pub struct WarGo {
@@ -167,7 +158,7 @@ impl WarGo {
     /// The armies both sides bought, as `piece:count,...` (Buying Armies),
     /// for the game record; `None` for presets without buying or while a
     /// side still buys.
-    pub fn bought_armies(&self) -> Option<[String; 2]> {
+    fn bought_armies(&self) -> Option<[String; 2]> {
         self.preset.credit?;
         // The first state of play: a pass that ended a side's buying is
         // in the history too.
@@ -185,7 +176,7 @@ impl WarGo {
 
     /// Passes that ended a side's buying: the first moves of the history,
     /// which a game record leaves out (it keeps the armies instead).
-    pub fn setup_passes(&self) -> usize {
+    fn setup_passes(&self) -> usize {
         self.history
             .snapshots()
             .states()
@@ -194,18 +185,15 @@ impl WarGo {
             .count()
     }
 
-    /// Buys the armies of a game record (see `bought_armies`) and ends the
-    /// buying of both sides.
-    pub fn buy_armies(&mut self, armies: [&str; 2]) -> Result<(), String> {
-        for color in Color::BOTH {
-            for item in armies[color.index()].split(',').filter(|s| !s.is_empty()) {
-                let (name, count) = item.split_once(':').ok_or_else(|| format!("bad army item '{item}'"))?;
-                let count: u32 = count.parse().map_err(|_| format!("bad army count '{item}'"))?;
-                self.buy(color, Army::parse(name)?, count)?;
-            }
-            self.finish_buying(color)?;
+    /// Buys `color`'s army of a game record (see `bought_armies`) and ends
+    /// its buying.
+    fn buy_army(&mut self, color: Color, army: &str) -> Result<(), String> {
+        for item in army.split(',').filter(|s| !s.is_empty()) {
+            let (name, count) = item.split_once(':').ok_or_else(|| format!("bad army item '{item}'"))?;
+            let count: u32 = count.parse().map_err(|_| format!("bad army count '{item}'"))?;
+            self.buy(color, Army::parse(name)?, count)?;
         }
-        Ok(())
+        self.finish_buying(color)
     }
 
     /// Buys `count` of `army` for `color` during the setup phase.
@@ -485,6 +473,30 @@ impl Rules for WarGo {
 
     fn set_komi(&mut self, komi: f32) {
         self.komi = komi;
+    }
+
+    /// Buying Armies: the engine buys for each side still buying.
+    fn finish_setup(&mut self) {
+        self.buy_auto_all();
+    }
+
+    fn record_options(&self) -> Vec<(String, String)> {
+        let Some(armies) = self.bought_armies() else {
+            return Vec::new();
+        };
+        Color::BOTH
+            .into_iter()
+            .map(|c| (spec::army_key(c).to_string(), armies[c.index()].clone()))
+            .collect()
+    }
+
+    fn restore_option(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let color = spec::army_owner(key).ok_or_else(|| format!("unknown option '{key}'"))?;
+        self.buy_army(color, value)
+    }
+
+    fn setup_moves(&self) -> usize {
+        self.setup_passes()
     }
 
     /// Refused while a side is still buying: the setup has its own order.
