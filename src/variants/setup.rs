@@ -4,7 +4,7 @@
 //! accept the same values and refuse the same things with the same words.
 
 use super::spec::{SetupOption, Winrate};
-use super::{wargo, Game, Variant};
+use super::{wargo, Variant};
 use crate::moves::Vertex;
 use std::sync::Arc;
 
