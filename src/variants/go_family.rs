@@ -291,6 +291,116 @@ pub fn keep_pass_for_the_end(out: &mut Vec<Move>, board: &Board, turn: Turn) {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone, Debug)]
+    struct State {
+        board: Board,
+        turn: Turn,
+    }
+
+    go_state!(State);
+
+    fn history() -> GoHistory<State> {
+        let start = State {
+            board: Board::new(3),
+            turn: Turn::START,
+        };
+        GoHistory::new(start, true)
+    }
+
+    fn place(history: &mut GoHistory<State>, x: usize, y: usize) {
+        let color = history.now().turn.to_move;
+        history.play(|s| {
+            let p = s.board.point(Vertex::new(x, y));
+            s.board.play(p, color, 0);
+            s.turn.moved(color);
+        });
+    }
+
+    fn pass(history: &mut GoHistory<State>) {
+        let color = history.now().turn.to_move;
+        history.play(|s| s.turn.passed(color));
+    }
+
+    #[test]
+    fn the_record_holds_every_board_once_and_undo_takes_it_back() {
+        let mut h = history();
+        let empty = h.now().board.hash();
+        assert!(h.repeats(empty), "the start counts as seen");
+        place(&mut h, 0, 0);
+        let one = h.now().board.hash();
+        pass(&mut h);
+        assert!(h.repeats(one) && h.check_consistency().is_ok());
+        assert!(!h.ended());
+        pass(&mut h);
+        assert!(h.ended(), "two passes in a row end the game");
+        assert!(h.undo() && h.undo() && h.undo());
+        assert!(!h.repeats(one), "undo forgets the board");
+        assert!(h.repeats(empty));
+        assert_eq!(h.check_consistency(), Ok(()));
+        assert!(!h.undo());
+    }
+
+    #[test]
+    fn check_consistency_finds_a_record_out_of_step() {
+        let mut h = history();
+        place(&mut h, 1, 1);
+        let hash = h.now().board.hash();
+        h.superko.as_mut().unwrap().forget(hash);
+        assert!(h.check_consistency().unwrap_err().contains("superko"));
+    }
+
+    #[test]
+    fn giving_the_turn_clears_the_ko_and_records_no_pass() {
+        let mut h = GoHistory::new(
+            State {
+                board: Board::new(4),
+                turn: Turn::START,
+            },
+            true,
+        );
+        let board = &mut h.now_mut().board;
+        let at = |board: &Board, x, y| board.point(Vertex::new(x, y));
+        for (x, y) in [(1, 2), (0, 1), (1, 0)] {
+            board.play(at(board, x, y), Color::Black, 0);
+        }
+        for (x, y) in [(2, 2), (1, 1), (3, 1), (2, 0)] {
+            board.play(at(board, x, y), Color::White, 0);
+        }
+        h.restart();
+        // Black takes the ko: White may not retake at once.
+        h.play(|s| {
+            s.board.play(at(&s.board, 2, 1), Color::Black, 0);
+            s.turn.moved(Color::Black);
+        });
+        assert_eq!(h.now().board.ko_point(), Some(at(&h.now().board, 1, 1)));
+        h.give_turn(Color::Black);
+        assert_eq!(
+            h.now().turn,
+            Turn {
+                to_move: Color::Black,
+                passes: 0
+            }
+        );
+        assert_eq!(h.now().board.ko_point(), None);
+        assert_eq!(h.moves_played(), 1);
+        assert_eq!(h.check_consistency(), Ok(()));
+    }
+
+    #[test]
+    fn ownership_averages_the_playouts() {
+        let mut round = 0;
+        let owners = ownership(2, 4, || {
+            round += 1;
+            [1, if round % 2 == 0 { 1 } else { -1 }]
+        });
+        assert_eq!(owners, [1.0, 0.0]);
+    }
+}
+
 /// The plain stone on a vertex of a Go board, for variants with no other pieces.
 pub fn plain_stone(board: &Board, v: Vertex) -> Option<Occupant> {
     let color = color_of(board.cell(board.point(v)))?;
