@@ -291,6 +291,15 @@ pub fn keep_pass_for_the_end(out: &mut Vec<Move>, board: &Board, turn: Turn) {
     }
 }
 
+/// The plain stone on a vertex of a Go board, for variants with no other pieces.
+pub fn plain_stone(board: &Board, v: Vertex) -> Option<Occupant> {
+    let color = color_of(board.cell(board.point(v)))?;
+    Some(Occupant {
+        owner: Owner::Player(color),
+        piece: Piece::Stone,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -399,13 +408,4 @@ mod tests {
         });
         assert_eq!(owners, [1.0, 0.0]);
     }
-}
-
-/// The plain stone on a vertex of a Go board, for variants with no other pieces.
-pub fn plain_stone(board: &Board, v: Vertex) -> Option<Occupant> {
-    let color = color_of(board.cell(board.point(v)))?;
-    Some(Occupant {
-        owner: Owner::Player(color),
-        piece: Piece::Stone,
-    })
 }
