@@ -62,6 +62,7 @@ pub static SPEC: VariantSpec = VariantSpec {
     match_setup: &[],
     solver_empties: Some(20),
     new_game: |setup| Game::Atari(AtariGo::new(setup)),
+    from_diagram: None,
 };
 
 impl AtariGo {

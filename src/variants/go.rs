@@ -44,6 +44,7 @@ pub static SPEC: VariantSpec = VariantSpec {
     match_setup: &[],
     solver_empties: None,
     new_game: |setup| Game::Go(Go::new(setup)),
+    from_diagram: None,
 };
 
 impl Go {

@@ -402,6 +402,7 @@ pub static SPEC: VariantSpec = VariantSpec {
     // minutes to hours.
     solver_empties: Some(13),
     new_game: |setup| Game::GoRoGo(GoRoGo::new(setup)),
+    from_diagram: None,
 };
 
 /// The `henge` option: where the setup henge stands (`None`, the centre,

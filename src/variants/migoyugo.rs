@@ -68,6 +68,7 @@ pub static SPEC: VariantSpec = VariantSpec {
     match_setup: &[],
     solver_empties: Some(8),
     new_game: |setup| Game::Migoyugo(Migoyugo::new(setup)),
+    from_diagram: Some(|_, rows, to_move| Migoyugo::from_rows(rows, to_move).map(Game::Migoyugo)),
 };
 
 impl Migoyugo {

@@ -7,6 +7,7 @@
 
 use super::commands::VariantCommand;
 use super::{Game, Setup, Start};
+use crate::color::Color;
 
 /// One variant, described.
 pub struct VariantSpec {
@@ -40,7 +41,14 @@ pub struct VariantSpec {
     pub solver_empties: Option<usize>,
     /// A new game of the variant.
     pub new_game: fn(&Setup) -> Game,
+    /// A position from a diagram, rows from the top, in the variant's
+    /// letters (mostly `showboard`'s), with the side to move: for perft
+    /// data and analysis. `None` where the variant has no such reader.
+    pub from_diagram: Option<FromDiagram>,
 }
+
+/// See [`VariantSpec::from_diagram`].
+pub type FromDiagram = fn(&Setup, &[&str], Color) -> Result<Game, String>;
 
 /// A setup option (`start`, `henge`, `preset`): the same key on the command
 /// line (`--key value`), in GTP and in SGF (`VO[key=value]`).

@@ -178,6 +178,7 @@ pub static SPEC: VariantSpec = VariantSpec {
     match_setup: &[],
     solver_empties: Some(8),
     new_game: |setup| Game::Yugo(Yugo::new(setup)),
+    from_diagram: Some(|setup, rows, to_move| Yugo::from_diagram(setup, &rows.join("\n"), to_move).map(Game::Yugo)),
 };
 
 /// `variago-button`: who holds the button, `black`, `white` or `none`.

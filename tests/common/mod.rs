@@ -1,9 +1,10 @@
 //! Helpers shared by the integration tests: engines with a small, seeded
 //! search, GTP calls that check the response shape, positions from move
 //! lists, and independent naive rule implementations in [`naive`].
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 pub mod naive;
+pub mod perft;
 pub mod process;
 
 use rand::rngs::SmallRng;

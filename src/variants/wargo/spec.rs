@@ -48,10 +48,6 @@ pub fn setup_of(preset: Preset) -> Setup {
     }
 }
 
-fn new_game(setup: &Setup) -> Game {
-    Game::WarGo(WarGo::new(setup))
-}
-
 pub static WAR_GO: VariantSpec = VariantSpec {
     name: "wargo",
     aliases: &["war-go"],
@@ -139,7 +135,8 @@ const FAMILY: VariantSpec = VariantSpec {
     commands: &[],
     match_setup: &[],
     solver_empties: None,
-    new_game,
+    new_game: |setup| Game::WarGo(WarGo::new(setup)),
+    from_diagram: Some(|setup, rows, to_move| WarGo::from_diagram(setup, rows, to_move).map(Game::WarGo)),
 };
 
 /// What the variants without a buying phase lack.
