@@ -8,8 +8,6 @@
 mod common;
 
 use common::{fail, ok};
-use std::io::Write;
-use std::process::{Command, Stdio};
 use variago::variants::Start;
 use variago::{Setup, Variant};
 
@@ -33,16 +31,7 @@ fn loadsgf_refusal(variant: Variant, record: &str, name: &str) -> String {
 
 /// The message of the command line refusing `args`, after its `variago: `.
 fn command_line_refusal(args: &[&str]) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_variago"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("engine starts");
-    // The engine may have exited already: a refused option ends it.
-    let _ = child.stdin.take().unwrap().write_all(b"quit\n");
-    let out = child.wait_with_output().unwrap();
+    let out = common::run_engine(args, "quit\n");
     assert!(!out.status.success(), "{args:?} accepted");
     assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
     let stderr = String::from_utf8_lossy(&out.stderr);

@@ -36,7 +36,7 @@ pub static SPEC: VariantSpec = VariantSpec {
     game_id: "Go",
     komi: 7.5,
     default_size: || 9,
-    accepts_size: |size| (2..=crate::moves::MAX_SIZE).contains(&size),
+    accepts_size: super::spec::any_gtp_size,
     starts: &[Start::Empty],
     options: &[],
     record_options: &[],

@@ -47,6 +47,11 @@ pub struct VariantSpec {
     pub from_diagram: Option<FromDiagram>,
 }
 
+/// Any size GTP allows: what most Go-like variants accept.
+pub fn any_gtp_size(size: usize) -> bool {
+    (2..=crate::moves::MAX_SIZE).contains(&size)
+}
+
 /// See [`VariantSpec::from_diagram`].
 pub type FromDiagram = fn(&Setup, &[&str], Color) -> Result<Game, String>;
 
