@@ -92,26 +92,12 @@ impl Occupant {
     /// The character `showboard` prints: `X`/`O` for plain stones, a piece
     /// letter otherwise (uppercase black, lowercase white).
     pub fn symbol(self) -> char {
-        let letter = match self.piece {
-            Piece::Stone | Piece::Pawn | Piece::Migo => {
-                return match self.owner {
-                    Owner::Player(Color::Black) => 'X',
-                    Owner::Player(Color::White) => 'O',
-                    Owner::Neutral => '*',
-                }
-            }
-            Piece::King => 'K',
-            Piece::Henge => 'H',
-            Piece::Yugo => 'Y',
-            Piece::Ambassador => 'A',
-            Piece::Bomb(_) => 'B',
-            Piece::Wall => '#',
-            Piece::Monk => 'M',
-            Piece::Spy => 'S',
-            Piece::Tao => 'T',
-            Piece::Mercenary => 'E',
-            Piece::Samurai => 'R',
-            Piece::Cavalry => 'C',
+        let Some(letter) = self.piece.letter() else {
+            return match self.owner {
+                Owner::Player(Color::Black) => 'X',
+                Owner::Player(Color::White) => 'O',
+                Owner::Neutral => '*',
+            };
         };
         match self.owner {
             Owner::Player(Color::White) => letter.to_ascii_lowercase(),
