@@ -1,6 +1,7 @@
 //! The flag groups that several subcommands share, each defined once and
 //! flattened into the subcommands it acts on: the game (variant, size,
-//! komi), its setup options (start, henge, preset) and the search budget.
+//! komi), its setup options (start, henge, preset), the search budget, and
+//! the three together for the subcommands that play.
 
 use crate::gtp::engine::{Engine, SearchSettings};
 use crate::search;
@@ -44,7 +45,7 @@ impl TypedValueParser for VariantParser {
 }
 
 /// The game: which variant, on which board, with which komi.
-#[derive(clap::Args, Debug, Clone, Default)]
+#[derive(clap::Args, Debug, Clone)]
 #[command(next_help_heading = "Game")]
 pub struct GameArgs {
     /// The game to play [default: go]
@@ -95,7 +96,7 @@ impl GameArgs {
 
 /// The options a variant's start position takes. Each goes through the
 /// one setup validator, `Setup::apply_option`, as over GTP and in SGF.
-#[derive(clap::Args, Debug, Clone, Default)]
+#[derive(clap::Args, Debug, Clone)]
 #[command(next_help_heading = "Setup")]
 pub struct SetupArgs {
     /// Start position: empty, or crosscut (Atari Go) [default: empty]
@@ -183,7 +184,7 @@ fn preset_setup(path: &Path, wanted: Variant) -> Result<Setup, String> {
 }
 
 /// The search's budget and resources.
-#[derive(clap::Args, Debug, Clone, Default)]
+#[derive(clap::Args, Debug, Clone)]
 #[command(next_help_heading = "Search")]
 pub struct SearchArgs {
     /// Playouts per move (0 is raised to 1) [default: none: --time decides]
@@ -234,6 +235,26 @@ impl SearchArgs {
             time => time,
         };
         settings
+    }
+}
+
+/// A game played by the search: the flags of `gtp`, `selfplay` and `versus`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    #[command(flatten)]
+    pub setup: SetupArgs,
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+impl PlayArgs {
+    /// The game's setup and the search's settings.
+    pub fn resolve(&self) -> Result<(Setup, SearchSettings), String> {
+        let settings = self.search.settings();
+        let setup = self.setup.setup(&self.game, &settings)?;
+        Ok((setup, settings))
     }
 }
 

@@ -1,18 +1,14 @@
 //! `variago` and `variago gtp`: GTP on stdin and stdout.
 
-use super::args::{GameArgs, SearchArgs, SetupArgs};
+use super::args::PlayArgs;
 use crate::gtp::engine::Engine;
 use std::io::BufReader;
 use std::path::PathBuf;
 
-#[derive(clap::Args, Debug, Clone, Default)]
+#[derive(clap::Args, Debug, Clone)]
 pub struct GtpArgs {
     #[command(flatten)]
-    pub game: GameArgs,
-    #[command(flatten)]
-    pub setup: SetupArgs,
-    #[command(flatten)]
-    pub search: SearchArgs,
+    pub play: PlayArgs,
     /// Never resign
     #[arg(long, help_heading = "GTP")]
     pub no_resign: bool,
@@ -25,12 +21,11 @@ pub struct GtpArgs {
 }
 
 pub fn run(args: GtpArgs) -> Result<(), String> {
-    let mut settings = args.search.settings();
+    let (setup, mut settings) = args.play.resolve()?;
     settings.ponder = args.ponder;
     if args.no_resign {
         settings.config.resign_below = 0.0;
     }
-    let setup = args.setup.setup(&args.game, &settings)?;
     let mut engine = Engine::new(setup, settings);
     engine.sgf_path = args.sgf;
     crate::gtp::run(engine, BufReader::new(std::io::stdin()), std::io::stdout());

@@ -1,6 +1,6 @@
 //! `variago selfplay`: one game of the engine against itself, board by board.
 
-use super::args::{GameArgs, SearchArgs, SetupArgs};
+use super::args::PlayArgs;
 use crate::gtp::display;
 use crate::gtp::engine::Engine;
 use crate::search::SearchResult;
@@ -10,16 +10,11 @@ use std::io::Write;
 #[derive(clap::Args, Debug, Clone)]
 pub struct SelfplayArgs {
     #[command(flatten)]
-    pub game: GameArgs,
-    #[command(flatten)]
-    pub setup: SetupArgs,
-    #[command(flatten)]
-    pub search: SearchArgs,
+    pub play: PlayArgs,
 }
 
 pub fn run(args: SelfplayArgs) -> Result<(), String> {
-    let settings = args.search.settings();
-    let setup = args.setup.setup(&args.game, &settings)?;
+    let (setup, settings) = args.play.resolve()?;
     let engine = Engine::new(setup.clone(), settings);
     let mut game = engine.game.clone();
     let mut out = std::io::stdout().lock();

@@ -1,6 +1,6 @@
 //! `variago versus`: the engine against the flat Monte Carlo baseline.
 
-use super::args::{GameArgs, SearchArgs, SetupArgs};
+use super::args::PlayArgs;
 use crate::versus::{self, Budget};
 
 /// The playouts per move when neither `--playouts` nor `--time` is given.
@@ -12,11 +12,7 @@ pub struct VersusArgs {
     #[arg(long, value_name = "N", default_value_t = 100)]
     pub games: u32,
     #[command(flatten)]
-    pub game: GameArgs,
-    #[command(flatten)]
-    pub setup: SetupArgs,
-    #[command(flatten)]
-    pub search: SearchArgs,
+    pub play: PlayArgs,
 }
 
 /// The help of `--playouts` and `--time` for `versus`, where they set both
@@ -26,10 +22,9 @@ pub const TIME_HELP: &str = "Seconds per move for both sides when --playouts is 
      flat Monte Carlo spends them on playouts [default: none: equal playouts]";
 
 pub fn run(args: VersusArgs) -> Result<(), String> {
-    let settings = args.search.settings();
-    let setup = args.setup.setup(&args.game, &settings)?;
+    let (setup, settings) = args.play.resolve()?;
     let budget = match settings.time {
-        Some(t) if args.search.time.is_some() && args.search.playouts.is_none() => Budget::Time(t),
+        Some(t) if args.play.search.time.is_some() && args.play.search.playouts.is_none() => Budget::Time(t),
         _ => Budget::Playouts(settings.playouts.unwrap_or(DEFAULT_PLAYOUTS)),
     };
     let tally = versus::run(
