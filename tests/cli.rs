@@ -303,3 +303,25 @@ fn selfplay_says_proven_or_forced_where_no_playouts_ran() {
     );
     assert!(stdout.ends_with("result: B+R\n"), "{stdout}");
 }
+
+/// A setup option the variant does not take is refused on the command line
+/// with the message GTP gives for the same option.
+#[test]
+fn a_setup_option_the_variant_lacks_is_refused_as_over_gtp() {
+    for (flags, command) in [
+        (["--start", "crosscut"], "variago-start crosscut"),
+        (["--henge", "B2"], "variago-setup_henge B2"),
+        (["--henge", "auto"], "variago-setup_henge auto"),
+    ] {
+        let (gtp, _, _) = run_status(&[], &format!("{command}\n"));
+        let message = gtp
+            .trim()
+            .strip_prefix("? ")
+            .unwrap_or_else(|| panic!("{command}: {gtp}"));
+        let mut args = vec!["perft", "--depth", "1"];
+        args.extend(flags);
+        let (stdout, stderr, code) = run_status(&args, "");
+        assert_eq!((stdout.as_str(), code), ("", Some(2)), "{args:?}");
+        assert_eq!(stderr.trim(), format!("variago: {message}"), "{args:?}");
+    }
+}
