@@ -28,9 +28,10 @@ use crate::game::{Illegal, Occupant, Outcome, Position};
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
 
-/// The variants the engine plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The variants the engine plays; plain Go by default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Variant {
+    #[default]
     Go,
     Atari,
     Migoyugo,
@@ -87,7 +88,7 @@ impl Variant {
     /// Plain Go: what a GTP engine without variants plays, and what an SGF
     /// file without `VV` holds.
     pub fn is_plain_go(self) -> bool {
-        self == Variant::Go
+        self == Variant::default()
     }
 
     /// The name a game record gives the variant in `VV`; `None` for plain Go.
@@ -99,7 +100,7 @@ impl Variant {
     pub fn from_sgf(name: Option<&str>) -> Result<Variant, String> {
         match name {
             Some(name) => Variant::parse(name).ok_or_else(|| format!("unknown variant '{name}'")),
-            None => Ok(Variant::Go),
+            None => Ok(Variant::default()),
         }
     }
 
