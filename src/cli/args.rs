@@ -4,8 +4,8 @@
 //! the three together for the subcommands that play.
 
 use crate::gtp::engine::{Engine, SearchSettings};
-use crate::variants::commands::Session;
 use crate::search;
+use crate::variants::commands::Session;
 use crate::variants::wargo::presets::Library;
 use crate::{Setup, Variant};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};

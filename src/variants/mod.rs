@@ -162,113 +162,44 @@ macro_rules! dispatch {
     };
 }
 
+/// Forwards every method to the variant inside; `Position` has no defaults,
+/// so a method missing here does not compile.
+#[rustfmt::skip]
 impl Position for Game {
-    fn variant_name(&self) -> &'static str {
-        dispatch!(self, g => g.variant_name())
-    }
-    fn size(&self) -> usize {
-        dispatch!(self, g => g.size())
-    }
-    fn to_move(&self) -> Color {
-        dispatch!(self, g => g.to_move())
-    }
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        dispatch!(self, g => g.legal_moves(out))
-    }
-    fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
-        dispatch!(self, g => g.play(color, mv))
-    }
-    fn undo(&mut self) -> bool {
-        dispatch!(self, g => g.undo())
-    }
-    fn moves_played(&self) -> usize {
-        dispatch!(self, g => g.moves_played())
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        dispatch!(self, g => g.outcome())
-    }
-    fn score_now(&self) -> Outcome {
-        dispatch!(self, g => g.score_now())
-    }
-    fn hash(&self) -> u64 {
-        dispatch!(self, g => g.hash())
-    }
-    fn recompute_hash(&self) -> u64 {
-        dispatch!(self, g => g.recompute_hash())
-    }
-    fn check_consistency(&self) -> Result<(), String> {
-        dispatch!(self, g => g.check_consistency())
-    }
-    fn set_to_move(&mut self, color: Color) -> bool {
-        dispatch!(self, g => g.set_to_move(color))
-    }
-    fn occupant(&self, v: Vertex) -> Option<Occupant> {
-        dispatch!(self, g => g.occupant(v))
-    }
-    fn label(&self, v: Vertex) -> Option<String> {
-        dispatch!(self, g => g.label(v))
-    }
-    fn status_lines(&self) -> Vec<String> {
-        dispatch!(self, g => g.status_lines())
-    }
-    fn captures(&self) -> [u32; 2] {
-        dispatch!(self, g => g.captures())
-    }
-    fn hand(&self, color: Color) -> Option<Vec<(Piece, u32)>> {
-        dispatch!(self, g => g.hand(color))
-    }
-    fn zones(&self) -> Vec<Vertex> {
-        dispatch!(self, g => g.zones())
-    }
-    fn place_handicap(&mut self, stones: &[Vertex]) -> Result<(), Illegal> {
-        dispatch!(self, g => g.place_handicap(stones))
-    }
-    fn set_komi(&mut self, komi: f32) {
-        dispatch!(self, g => g.set_komi(komi))
-    }
-    fn finish_setup(&mut self) {
-        dispatch!(self, g => g.finish_setup())
-    }
-    fn record_options(&self) -> Vec<(String, String)> {
-        dispatch!(self, g => g.record_options())
-    }
-    fn restore_option(&mut self, key: &str, value: &str) -> Result<(), String> {
-        dispatch!(self, g => g.restore_option(key, value))
-    }
-    fn setup_moves(&self) -> usize {
-        dispatch!(self, g => g.setup_moves())
-    }
-    fn search_moves(&self, out: &mut Vec<Move>) {
-        dispatch!(self, g => g.search_moves(out))
-    }
-    fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
-        dispatch!(self, g => g.rollout(rng, trace))
-    }
-    fn outcome_value(&self, outcome: Outcome) -> f32 {
-        dispatch!(self, g => g.outcome_value(outcome))
-    }
-    fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
-        dispatch!(self, g => g.ownership(rng, playouts))
-    }
-    fn prior(&self, mv: Move) -> Option<(f32, f32)> {
-        dispatch!(self, g => g.prior(mv))
-    }
-    fn forced_move(&self) -> Option<Move> {
-        dispatch!(self, g => g.forced_move())
-    }
-    fn canonical_hash(&self) -> u64 {
-        dispatch!(self, g => g.canonical_hash())
-    }
-    fn solver_moves(&self, out: &mut Vec<Move>) {
-        dispatch!(self, g => g.solver_moves(out))
-    }
-    fn strategist(&self) -> Option<Color> {
-        dispatch!(self, g => g.strategist())
-    }
-    fn strategy_move(&self) -> Option<Move> {
-        dispatch!(self, g => g.strategy_move())
-    }
-    fn draws_possible(&self) -> bool {
-        dispatch!(self, g => g.draws_possible())
-    }
+    fn variant_name(&self) -> &'static str { dispatch!(self, g => g.variant_name()) }
+    fn size(&self) -> usize { dispatch!(self, g => g.size()) }
+    fn to_move(&self) -> Color { dispatch!(self, g => g.to_move()) }
+    fn legal_moves(&self, out: &mut Vec<Move>) { dispatch!(self, g => g.legal_moves(out)) }
+    fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> { dispatch!(self, g => g.play(color, mv)) }
+    fn undo(&mut self) -> bool { dispatch!(self, g => g.undo()) }
+    fn moves_played(&self) -> usize { dispatch!(self, g => g.moves_played()) }
+    fn outcome(&self) -> Option<Outcome> { dispatch!(self, g => g.outcome()) }
+    fn score_now(&self) -> Outcome { dispatch!(self, g => g.score_now()) }
+    fn hash(&self) -> u64 { dispatch!(self, g => g.hash()) }
+    fn recompute_hash(&self) -> u64 { dispatch!(self, g => g.recompute_hash()) }
+    fn check_consistency(&self) -> Result<(), String> { dispatch!(self, g => g.check_consistency()) }
+    fn set_to_move(&mut self, color: Color) -> bool { dispatch!(self, g => g.set_to_move(color)) }
+    fn occupant(&self, v: Vertex) -> Option<Occupant> { dispatch!(self, g => g.occupant(v)) }
+    fn label(&self, v: Vertex) -> Option<String> { dispatch!(self, g => g.label(v)) }
+    fn status_lines(&self) -> Vec<String> { dispatch!(self, g => g.status_lines()) }
+    fn captures(&self) -> [u32; 2] { dispatch!(self, g => g.captures()) }
+    fn hand(&self, color: Color) -> Option<Vec<(Piece, u32)>> { dispatch!(self, g => g.hand(color)) }
+    fn zones(&self) -> Vec<Vertex> { dispatch!(self, g => g.zones()) }
+    fn place_handicap(&mut self, stones: &[Vertex]) -> Result<(), Illegal> { dispatch!(self, g => g.place_handicap(stones)) }
+    fn set_komi(&mut self, komi: f32) { dispatch!(self, g => g.set_komi(komi)) }
+    fn finish_setup(&mut self) { dispatch!(self, g => g.finish_setup()) }
+    fn record_options(&self) -> Vec<(String, String)> { dispatch!(self, g => g.record_options()) }
+    fn restore_option(&mut self, key: &str, value: &str) -> Result<(), String> { dispatch!(self, g => g.restore_option(key, value)) }
+    fn setup_moves(&self) -> usize { dispatch!(self, g => g.setup_moves()) }
+    fn search_moves(&self, out: &mut Vec<Move>) { dispatch!(self, g => g.search_moves(out)) }
+    fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 { dispatch!(self, g => g.rollout(rng, trace)) }
+    fn outcome_value(&self, outcome: Outcome) -> f32 { dispatch!(self, g => g.outcome_value(outcome)) }
+    fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> { dispatch!(self, g => g.ownership(rng, playouts)) }
+    fn prior(&self, mv: Move) -> Option<(f32, f32)> { dispatch!(self, g => g.prior(mv)) }
+    fn forced_move(&self) -> Option<Move> { dispatch!(self, g => g.forced_move()) }
+    fn canonical_hash(&self) -> u64 { dispatch!(self, g => g.canonical_hash()) }
+    fn solver_moves(&self, out: &mut Vec<Move>) { dispatch!(self, g => g.solver_moves(out)) }
+    fn strategist(&self) -> Option<Color> { dispatch!(self, g => g.strategist()) }
+    fn strategy_move(&self) -> Option<Move> { dispatch!(self, g => g.strategy_move()) }
+    fn draws_possible(&self) -> bool { dispatch!(self, g => g.draws_possible()) }
 }
