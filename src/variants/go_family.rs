@@ -13,6 +13,17 @@
 //! [`GoHistory::push`]. The superko record, the end by passes, the turn
 //! and undo then come for free; the keys of the state outside the board
 //! are in [`StateKey`](crate::board::zobrist::StateKey).
+//!
+//! What the next Go-like variants need from it:
+//! - A move that places several stones at once (Group Go's polyominoes) is
+//!   one pushed state: superko compares whole boards, whatever changed them.
+//! - Special stones (War Go's pieces) keep their rules in the variant's
+//!   state (`wargo::rules`): captures of the groups touching the move only,
+//!   connection at distance two, immunity and forbidden points are board
+//!   rules there; a second move in the same turn is a state pushed with
+//!   `turn.to_move` left to the mover; a swap is a pushed state too.
+//! - Area scoring is `Board::area_score`, and a scoring penalty a term the
+//!   variant adds to it in `score_now`.
 
 use crate::board::zobrist::{self, StateKey};
 use crate::board::{color_of, Board};
