@@ -59,7 +59,7 @@ pub enum StateKey {
 }
 
 impl StateKey {
-    /// The tag that [`state_key`] mixes.
+    /// The tag that the key mixes.
     pub fn tag(self) -> u64 {
         let side = |c: Color| c.index() as u64;
         match self {

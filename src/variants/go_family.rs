@@ -12,7 +12,7 @@
 //! button), and plays a move by computing the next state and handing it to
 //! [`GoHistory::push`]. The superko record, the end by passes, the turn
 //! and undo then come for free; the keys of the state outside the board
-//! are in [`StateKey`](crate::board::zobrist::StateKey).
+//! are in [`StateKey`].
 //!
 //! What the next Go-like variants need from it:
 //! - A move that places several stones at once (Group Go's polyominoes) is
