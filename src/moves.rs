@@ -80,11 +80,13 @@ pub enum Piece {
     Mercenary,
     Samurai,
     Cavalry,
+    /// The one stone both players share in the gray-stone games.
+    Gray,
 }
 
 impl Piece {
     /// Every piece, for listings and parsing.
-    pub const ALL: [Piece; 16] = [
+    pub const ALL: [Piece; 17] = [
         Piece::Stone,
         Piece::Pawn,
         Piece::King,
@@ -101,6 +103,7 @@ impl Piece {
         Piece::Mercenary,
         Piece::Samurai,
         Piece::Cavalry,
+        Piece::Gray,
     ];
 
     /// The lowercase name used in the move notation.
@@ -122,6 +125,7 @@ impl Piece {
             Piece::Mercenary => "mercenary",
             Piece::Samurai => "samurai",
             Piece::Cavalry => "cavalry",
+            Piece::Gray => "gray",
         }
     }
 
@@ -129,7 +133,7 @@ impl Piece {
     /// the plain pieces, shown as `X` and `O`.
     pub fn letter(self) -> Option<char> {
         Some(match self {
-            Piece::Stone | Piece::Pawn | Piece::Migo => return None,
+            Piece::Stone | Piece::Pawn | Piece::Migo | Piece::Gray => return None,
             Piece::King => 'K',
             Piece::Henge => 'H',
             Piece::Yugo => 'Y',
