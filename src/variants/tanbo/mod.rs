@@ -315,15 +315,16 @@ impl Tanbo {
         gain
     }
 
-    /// True when a move with `effect` ends the game in the mover's favour.
-    fn wins_at_once(&self, p: usize, effect: &Effect) -> bool {
+    /// The winner once the side to move has placed on `p` with `effect`,
+    /// if that ends the game.
+    fn ends_with(&self, p: usize, effect: &Effect) -> Option<Color> {
         let color = self.to_move();
-        let mut stones = self.state().stones;
-        let mut board = self.board().clone();
         let cell = self.form.cell(color);
-        let removed = roots::apply(&mut board, p, cell, effect);
+        let removed = roots::removals(self.board(), cell, effect);
+        let mut stones = self.state().stones;
         self.form.account(&mut stones, cell, &removed);
-        self.form.winner(stones, color.opponent()) == Some(color)
+        debug_assert!(roots::can_grow(self.board(), p, cell));
+        self.form.winner(stones, color.opponent())
     }
 }
 
@@ -487,15 +488,29 @@ impl SearchHints for Tanbo {
     }
 
     /// A move that wins at once: in Tanbo, one that removes the opponent's
-    /// last roots; in gray Tanbo, the removal of the last root (or, in the
-    /// misère form, any move but that while one exists).
+    /// last roots; in gray Tanbo, the removal of the last root.
     fn forced_move(&self) -> Option<Move> {
+        let color = self.to_move();
+        let moves = self.moves_with_effects();
+        let (p, _) = moves.iter().find(|(p, e)| self.ends_with(*p, e) == Some(color))?;
+        Some(Move::Place(self.board().vertex(*p)))
+    }
+
+    /// The legal moves less those that lose at once (removing one's own
+    /// last root; emptying the board in misère gray Tanbo) while another
+    /// move is left.
+    fn search_moves(&self, out: &mut Vec<Move>) {
+        let color = self.to_move();
         let moves = self.moves_with_effects();
         let board = self.board();
-        if let Some(&(p, _)) = moves.iter().find(|(p, e)| self.wins_at_once(*p, e)) {
-            return Some(Move::Place(board.vertex(p)));
-        }
-        None
+        let safe = |(p, e): &(usize, Effect)| self.ends_with(*p, e) != Some(color.opponent());
+        let keep_all = !moves.iter().any(safe);
+        out.extend(
+            moves
+                .iter()
+                .filter(|m| keep_all || safe(m))
+                .map(|&(p, _)| Move::Place(board.vertex(p))),
+        );
     }
 
     /// Removing the opponent's roots looks good, removing one's own bad.
@@ -537,12 +552,11 @@ impl SolverHints for Tanbo {
         let mut ranked: Vec<(i32, usize)> = moves
             .iter()
             .map(|(p, e)| {
-                let rank = if self.wins_at_once(*p, e) {
-                    i32::MAX
-                } else if e.suicide {
-                    i32::MIN
-                } else {
-                    self.gain(e)
+                let rank = match self.ends_with(*p, e) {
+                    Some(winner) if winner == self.to_move() => i32::MAX,
+                    Some(_) => i32::MIN,
+                    None if e.suicide => i32::MIN + 1,
+                    None => self.gain(e),
                 };
                 (rank, *p)
             })

@@ -47,6 +47,30 @@ pub fn grows_besides(board: &Board, stone: usize, lost: &[usize]) -> bool {
     }
 }
 
+/// Up to two growth points of the root through `stone` (0 where there are
+/// fewer), and whether there are more: a root with one is in danger.
+pub fn growth_upto_two(board: &Board, stone: usize) -> ([usize; 2], usize) {
+    let cell = board.cell(stone);
+    let mut found = [0; 2];
+    let mut count = 0;
+    let mut s = stone;
+    loop {
+        for n in board.neighbours(s) {
+            if board.is_empty(n) && !found[..count].contains(&n) && touching(board, n, cell) == 1 {
+                if count == 2 {
+                    return (found, 3);
+                }
+                found[count] = n;
+                count += 1;
+            }
+        }
+        s = board.next_in_chain(s);
+        if s == stone {
+            return (found, count);
+        }
+    }
+}
+
 /// True when the root through `stone` has no growth point.
 pub fn is_bounded(board: &Board, stone: usize) -> bool {
     !grows_besides(board, stone, &[])
@@ -67,8 +91,9 @@ const MOST_BOUNDED: usize = 12;
 /// What a placement does, worked out before it is made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Effect {
-    /// The placement bounds its own root (the current root), which alone
-    /// is removed.
+    /// A stone of the root the placement grows (the current root).
+    pub root: u16,
+    /// The placement bounds its own root, which alone is removed.
     pub suicide: bool,
     /// Otherwise: a stone of each root it bounds; all of them are removed.
     bounded: [u16; MOST_BOUNDED],
@@ -116,6 +141,7 @@ pub fn effect(board: &Board, p: usize, cell: u8) -> Effect {
     }
     let lost = &lost[..lost_count];
     let mut effect = Effect {
+        root: own as u16,
         suicide: !gains && !grows_besides(board, own, lost),
         bounded: [0; MOST_BOUNDED],
         count: 0,
@@ -151,6 +177,19 @@ pub fn effect(board: &Board, p: usize, cell: u8) -> Effect {
 
 /// Stones removed by a placement, by cell code.
 pub type Removed = [u32; 4];
+
+/// The stones a placement of `cell` with `effect` will remove, by cell,
+/// counted before it is made.
+pub fn removals(board: &Board, cell: u8, effect: &Effect) -> Removed {
+    let mut removed = [0; 4];
+    if effect.suicide {
+        removed[cell as usize] = board.chain_len(effect.root as usize) as u32 + 1;
+    }
+    for &stone in effect.bounded() {
+        removed[board.cell(stone as usize) as usize] += board.chain_len(stone as usize) as u32;
+    }
+    removed
+}
 
 /// Places a stone of `cell` on `p` with the [`effect`] worked out for it,
 /// and removes what it bounds: its own root alone if that is bounded, else
