@@ -1,5 +1,6 @@
 //! The one trait every variant implements, and the values it hands out.
 
+use crate::clicks::Spelling;
 use crate::color::Color;
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
@@ -176,6 +177,28 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// (GoRoGo, War Go); `None` where there is no hand.
     fn hand(&self, _color: Color) -> Option<Vec<(Piece, u32)>> {
         None
+    }
+
+    /// How a client that only knows points clicks `mv` (see
+    /// [`crate::clicks`]). The default goes by the move's kind: the point,
+    /// the piece in hand then the target, the piece then its destination.
+    fn spell(&self, mv: Move) -> Spelling {
+        Spelling::of_kind(mv)
+    }
+
+    /// True while the sides still make setup choices that are not moves
+    /// (Buying Armies: buying their armies).
+    fn in_setup(&self) -> bool {
+        false
+    }
+
+    /// Makes the setup choices that a client that only knows points cannot
+    /// name, just before its move during the setup: when `color` passes,
+    /// its own (the pass then ends its setup), else every side's, so that
+    /// the move can be played (Buying Armies: the engine's army, for a side
+    /// that has bought nothing). True when anything changed.
+    fn default_setup(&mut self, _color: Color, _passing: bool) -> bool {
+        false
     }
 
     /// Points inside a zone where pieces gain powers (War Go's tao zones),

@@ -16,6 +16,9 @@
 //! - [`solver`]: an exact solver (df-pn with a transposition table and
 //!   board symmetry) for small games and endgames, used by `genmove` where
 //!   it can finish and by `variago solve`.
+//! - [`clicks`]: typed moves as sequences of points for clients that
+//!   only know points (GoGui, gogui-twogtp), and the frame that shows the
+//!   hands on a larger square.
 //! - [`gtp`]: the GTP v2 front: line preprocessing, a table of commands
 //!   with typed arguments, one error path; GoGui's ruler and analyze
 //!   commands; Sabaki's streaming analysis. [`sgf`] reads and writes records.
@@ -27,6 +30,7 @@
 
 pub mod bench;
 pub mod board;
+pub mod clicks;
 pub mod color;
 pub mod game;
 pub mod gtp;

@@ -366,6 +366,15 @@ impl Position for Game {
     fn zones(&self) -> Vec<Vertex> {
         dispatch!(self, g => g.zones())
     }
+    fn spell(&self, mv: Move) -> crate::clicks::Spelling {
+        dispatch!(self, g => g.spell(mv))
+    }
+    fn in_setup(&self) -> bool {
+        dispatch!(self, g => g.in_setup())
+    }
+    fn default_setup(&mut self, color: Color, passing: bool) -> bool {
+        dispatch!(self, g => g.default_setup(color, passing))
+    }
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
         dispatch!(self, g => g.rollout(rng, trace))
     }

@@ -14,6 +14,7 @@ pub mod zones;
 
 use super::{Setup, Variant};
 use crate::board::zobrist;
+use crate::clicks::{Click, Spelling};
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Position};
 use crate::history::History;
@@ -243,10 +244,16 @@ impl WarGo {
         Ok(())
     }
 
-    /// The engine buys for `color`: one of each piece in turn, in the
-    /// order samurai, wall, monk, cavalry, spy, bomb, mercenary, tao,
-    /// ambassador, while the credit lasts; then it is done.
+    /// The engine buys for `color` (see `buy_engine_army`); then it is done.
     pub fn buy_auto(&mut self, color: Color) -> Result<(), String> {
+        self.buy_engine_army(color)?;
+        self.finish_buying(color)
+    }
+
+    /// The engine's army for `color`: one of each piece in turn, in the
+    /// order samurai, wall, monk, cavalry, spy, bomb, mercenary, tao,
+    /// ambassador, while the credit lasts.
+    fn buy_engine_army(&mut self, color: Color) -> Result<(), String> {
         self.check_buying(color)?;
         const ORDER: [Army; 9] = [
             Army::Samurai,
@@ -267,10 +274,9 @@ impl WarGo {
                 }
             }
             if !bought {
-                break;
+                return Ok(());
             }
         }
-        self.finish_buying(color)
     }
 
     /// The engine buys for every side still buying.
@@ -489,9 +495,60 @@ impl Position for WarGo {
         self.state().captures
     }
 
+    /// The army pieces the side can ever hold: those of the preset's hand,
+    /// and those for sale where armies are bought.
     fn hand(&self, color: Color) -> Option<Vec<(Piece, u32)>> {
         let hand: Hand = self.state().hands[color.index()];
-        Some(Army::ALL.iter().map(|&a| (a.pieces()[0], hand.get(a))).collect())
+        let start = self.preset.hands[color.index()];
+        let held = |a: Army| start.get(a) > 0 || (self.preset.credit.is_some() && self.preset.prices.get(a) > 0);
+        Some(
+            Army::ALL
+                .iter()
+                .filter(|&&a| held(a) || hand.get(a) > 0)
+                .map(|&a| (a.pieces()[0], hand.get(a)))
+                .collect(),
+        )
+    }
+
+    /// A bomb is picked from the hand, dropped, and then given its mode.
+    fn spell(&self, mv: Move) -> Spelling {
+        match mv {
+            Move::Drop(Piece::Bomb(mode), v) => {
+                let (index, name) = pieces::mode_option(mode);
+                Spelling::new(vec![
+                    Click::Hand(Army::Bomb.pieces()[0]),
+                    Click::Point(v),
+                    Click::Choice(index, name),
+                ])
+            }
+            _ => Spelling::of_kind(mv),
+        }
+    }
+
+    fn in_setup(&self) -> bool {
+        self.state().in_setup()
+    }
+
+    /// A side that has bought nothing gets the engine's army (see
+    /// `buy_auto`); before a move other than a pass every side's buying
+    /// ends.
+    fn default_setup(&mut self, color: Color, passing: bool) -> bool {
+        let mut changed = false;
+        for side in Color::BOTH {
+            let Some((credit, true)) = self.credit(side) else {
+                continue;
+            };
+            if passing && side != color {
+                continue;
+            }
+            if self.state().hands[side.index()].is_empty() && Some(credit) == self.preset.credit {
+                changed |= self.buy_engine_army(side).is_ok();
+            }
+            if !passing {
+                changed |= self.finish_buying(side).is_ok();
+            }
+        }
+        changed
     }
 
     fn zones(&self) -> Vec<Vertex> {
