@@ -212,11 +212,9 @@ fn generate(e: &mut Engine, a: &Args, commit: bool, typed: bool, resign: bool) -
         // A side setting up (Buying Armies) passes; the pass buys its army.
         Move::Pass
     } else {
-        if typed {
-            if let Game::WarGo(game) = &mut e.game {
-                // Buying Armies: the engine buys for any side that has not yet.
-                game.buy_auto_all();
-            }
+        if typed && e.game.in_setup() {
+            // Buying Armies: the engine buys for any side that has not yet.
+            e.game.default_setup(color, false);
         }
         let Some(mv) = choose(e, color, resign)? else {
             return Ok("resign".into());

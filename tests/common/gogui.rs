@@ -93,21 +93,24 @@ impl GoGui {
 
     /// A command to the program that must succeed.
     fn program(&mut self, context: &str, command: &str) -> String {
-        match self.program.command(command, TIMEOUT) {
-            Ok(text) => text,
-            Err(error) => {
-                self.diverge(format!("{context}: program {command}: {error}"));
-                String::new()
-            }
-        }
+        self.must(false, context, command)
     }
 
     /// A command to the ruler that must succeed.
     fn ruler(&mut self, context: &str, command: &str) -> String {
-        match self.ruler.command(command, TIMEOUT) {
+        self.must(true, context, command)
+    }
+
+    fn must(&mut self, to_ruler: bool, context: &str, command: &str) -> String {
+        let (gtp, name) = if to_ruler {
+            (&mut self.ruler, "ruler")
+        } else {
+            (&mut self.program, "program")
+        };
+        match gtp.command(command, TIMEOUT) {
             Ok(text) => text,
             Err(error) => {
-                self.diverge(format!("{context}: ruler {command}: {error}"));
+                self.diverge(format!("{context}: {name} {command}: {error}"));
                 String::new()
             }
         }
