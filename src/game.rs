@@ -173,8 +173,10 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// Stones captured by each player, black first.
     fn captures(&self) -> [u32; 2];
 
-    /// The pieces a player still holds, for variants played from a hand
-    /// (GoRoGo, War Go); `None` where there is no hand.
+    /// The pieces a player can hold and how many it still holds, for
+    /// variants played from a hand (GoRoGo, War Go); `None` where there is
+    /// no hand. The list of pieces stays the same for a whole game (counts
+    /// may fall to 0): GoGui's frame lays the hands out from it.
     fn hand(&self, _color: Color) -> Option<Vec<(Piece, u32)>> {
         None
     }
