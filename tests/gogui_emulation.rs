@@ -80,10 +80,10 @@ games! {
     yugo_in_gogui: Games { variant: "yugo", size: Some(5), games: 20, playouts: 30, max_steps: 200, rebuild_every: 4, typed: false };
     gorogo_in_gogui: Games { variant: "gorogo", size: None, games: 20, playouts: 30, max_steps: 200, rebuild_every: 1, typed: true };
     migoyugo_in_gogui: Games { variant: "migoyugo", size: Some(5), games: 20, playouts: 30, max_steps: 200, rebuild_every: 2, typed: false };
-    wargo_in_gogui: Games { variant: "wargo", size: Some(9), games: 20, playouts: 30, max_steps: 400, rebuild_every: 16, typed: true };
-    center_of_tao_in_gogui: Games { variant: "center-of-tao", size: Some(13), games: 20, playouts: 30, max_steps: 150, rebuild_every: 16, typed: true };
-    mercenary_go_in_gogui: Games { variant: "mercenary-go", size: Some(16), games: 20, playouts: 30, max_steps: 150, rebuild_every: 16, typed: true };
-    buying_armies_in_gogui: Games { variant: "buying-armies", size: Some(9), games: 20, playouts: 30, max_steps: 400, rebuild_every: 16, typed: true };
+    wargo_in_gogui: Games { variant: "wargo", size: Some(9), games: 20, playouts: 30, max_steps: 400, rebuild_every: 40, typed: true };
+    center_of_tao_in_gogui: Games { variant: "center-of-tao", size: Some(13), games: 20, playouts: 8, max_steps: 300, rebuild_every: 40, typed: true };
+    mercenary_go_in_gogui: Games { variant: "mercenary-go", size: Some(16), games: 20, playouts: 8, max_steps: 300, rebuild_every: 40, typed: true };
+    buying_armies_in_gogui: Games { variant: "buying-armies", size: Some(9), games: 20, playouts: 30, max_steps: 400, rebuild_every: 40, typed: true };
 }
 
 /// War Go on 19x19 fits GoGui: a 21x21 frame, and a game's first moves.

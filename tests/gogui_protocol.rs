@@ -177,6 +177,16 @@ fn buying_armies_by_plain_moves_buys_the_engines_army() {
         ok(&mut e, "variago-hand b"),
         "ambassador 0 bomb 0 wall 2 spy 0 monk 0 tao 0 mercenary 0 samurai 0 cavalry 0"
     );
+    // GoGui gets a point of its own for that pass, above black's hand: two
+    // passes in a row would end its game.
+    let mut e = engine(Variant::BuyingArmies, Some(9));
+    assert_eq!(ok(&mut e, "gogui-rules_legal_moves"), "K10");
+    assert!(ok(&mut e, "gogui-rules_board_gfx").contains("K10 done"));
+    assert_eq!(ok(&mut e, "genmove b"), "K10");
+    assert_eq!(ok(&mut e, "variago-credit b"), "0 done");
+    ok(&mut e, "play w K10");
+    assert_eq!(ok(&mut e, "variago-credit w"), "0 done");
+    assert!(ok(&mut e, "gogui-rules_legal_moves").contains(" pass"));
     // Any other move while a side still buys first ends every side's buying.
     let mut e = engine(Variant::BuyingArmies, Some(9));
     ok(&mut e, "play b E5");

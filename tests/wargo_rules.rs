@@ -529,12 +529,15 @@ fn buying_armies_spend_a_credit_before_play() {
     let mut e = Engine::new(Setup::new(Variant::BuyingArmies), Default::default());
     let mut run = |line: &str| execute_line(&mut e, line).unwrap();
     assert_eq!(run("variago-credit b"), "= 30 buying\n\n");
-    assert!(run("play b D4").contains("being bought"));
+    assert!(run("variago-play b D4").contains("being bought"));
     assert_eq!(run("variago-buy b samurai 2"), "= 24\n\n");
     assert!(run("variago-buy b wall 20").starts_with("? "));
     assert_eq!(run("variago-buy b done"), "= 24\n\n");
     assert!(run("variago-buy b wall").contains("finished buying"));
-    assert!(run("play b D4").contains("being bought"), "white is still buying");
+    assert!(
+        run("variago-play b D4").contains("being bought"),
+        "white is still buying"
+    );
     assert_eq!(run("variago-legal_moves"), "= pass\n\n", "a pass ends a side's buying");
     assert!(run("variago-buy_auto w").starts_with("= "));
     assert_eq!(run("variago-credit w"), "= 0 done\n\n");
@@ -564,13 +567,14 @@ fn genmove_buys_for_the_engine_first() {
         "{reply}"
     );
     assert_eq!(execute_line(&mut e, "variago-credit w").unwrap(), "= 0 done\n\n");
-    // Plain, each side's buying is a pass that buys its army, as a second
-    // copy's plain `play` of that pass does.
+    // Plain, each side's buying ends with a click on the point `done` (K10
+    // in the 11x11 frame), which buys its army, as a second copy's plain
+    // `play` of that point does.
     let mut e = Engine::new(setup, settings);
-    assert_eq!(execute_line(&mut e, "genmove b").unwrap(), "= pass\n\n");
+    assert_eq!(execute_line(&mut e, "genmove b").unwrap(), "= K10\n\n");
     assert_eq!(execute_line(&mut e, "variago-credit b").unwrap(), "= 0 done\n\n");
     assert_eq!(execute_line(&mut e, "variago-credit w").unwrap(), "= 30 buying\n\n");
-    assert_eq!(execute_line(&mut e, "genmove w").unwrap(), "= pass\n\n");
+    assert_eq!(execute_line(&mut e, "genmove w").unwrap(), "= K10\n\n");
     assert_eq!(execute_line(&mut e, "variago-credit w").unwrap(), "= 0 done\n\n");
     let reply = execute_line(&mut e, "genmove b").unwrap();
     assert!(!reply.contains("pass") && !reply.contains("resign"), "{reply}");

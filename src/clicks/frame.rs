@@ -202,9 +202,13 @@ pub fn piece_label(piece: Piece) -> &'static str {
     }
 }
 
-/// The short name of a choice's option, for its cell: its first three letters.
+/// The short name of a choice's option, for its cell: the name itself up
+/// to four letters, else its first three.
 pub fn option_label(option: &str) -> &str {
-    option.get(..3).unwrap_or(option)
+    match option.len() {
+        0..=4 => option,
+        _ => option.get(..3).unwrap_or(option),
+    }
 }
 
 #[cfg(test)]

@@ -71,17 +71,26 @@ impl Engine {
     /// Plays `color`'s click. A one-click move is tried first and played
     /// as plain GTP always did, by either side where the variant lets it;
     /// otherwise the click must begin or continue a move of the side to
-    /// move. During a setup (Buying Armies) the clicks are read, and the
-    /// move played, after the setup choices the engine makes for a plain
-    /// client. On error nothing changes.
+    /// move. During a setup (Buying Armies) a pass, plain or as the variant
+    /// spells it, ends `color`'s setup, and other moves are read and played
+    /// after the setup choices the engine makes for a plain client. On
+    /// error nothing changes.
     pub fn click(&mut self, color: Color, click: Click) -> Result<Clicked, Illegal> {
-        let passing = click == Click::Pass && self.partial.is_empty();
+        if self.partial.is_empty() && self.game.in_setup() {
+            let setup_pass = click == Click::Pass || self.game.spell(Move::Pass).is_spelled_by(&[click]);
+            if setup_pass {
+                let mut prepared = self.game.clone();
+                let changed = prepared.default_setup(color, true);
+                self.play_spelled(color, Move::Pass, vec![click], changed.then_some(prepared))?;
+                return Ok(Clicked::Complete(Move::Pass));
+            }
+        }
         let prepared = self
             .game
             .in_setup()
             .then(|| {
                 let mut game = self.game.clone();
-                game.default_setup(color, passing).then_some(game)
+                game.default_setup(color, false).then_some(game)
             })
             .flatten();
         let mut refusal = None;

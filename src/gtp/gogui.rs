@@ -106,11 +106,8 @@ fn ruler_board(e: &Engine) -> String {
     rows.join("\n")
 }
 
-/// The options of the choice the partial move waits for.
+/// The options of a choice that may be clicked now.
 fn pending_options(e: &Engine) -> Vec<(usize, &'static str)> {
-    if e.partial.is_empty() {
-        return Vec::new();
-    }
     frame::options(&e.next_clicks())
 }
 

@@ -14,12 +14,12 @@
 //!   to the program. Either is then relayed to the ruler with `play`, and
 //!   GoGui reads `gogui-rules_board`, `gogui-rules_board_size`,
 //!   `gogui-rules_captured_count` and `gogui-rules_side_to_move`.
-//! - GoGui sends that `play` to the ruler twice more after the ruler has
-//!   been rebuilt (an error is swallowed), and it rebuilds the ruler from
-//!   `clear_board` and every move of the game tree after each move and
-//!   each undo. Rebuilds cost a whole game's moves each, so the emulation
-//!   does this every `rebuild_every` steps (and after every undo and at
-//!   the end); the steps between relay the `play` alone.
+//! - GoGui rebuilds the ruler from `clear_board` and every move of the
+//!   game tree after each move and each undo, and sends the same `play`
+//!   to the rebuilt ruler again (an error is swallowed). Rebuilds cost a
+//!   whole game's moves each, so the emulation does this every
+//!   `rebuild_every` steps (and after every undo and at the end); the
+//!   steps between relay the `play` alone.
 //!
 //! A divergence is anything that would part the two copies or stop the
 //! game: different `variago-board` answers, a `?` answer to a command
@@ -80,7 +80,7 @@ impl GoGui {
             gogui.diverge(format!("program and ruler disagree at attach: {program_id} {ruler_id}"));
         }
         gogui.ruler("attach", "clear_board");
-        gogui.sync();
+        gogui.sync(true);
         gogui
     }
 
@@ -116,14 +116,15 @@ impl GoGui {
         }
     }
 
-    /// What GoGui reads from the ruler after a change.
-    fn sync(&mut self) -> String {
-        for command in [
-            "gogui-rules_board",
-            "gogui-rules_board_size",
-            "gogui-rules_captured_count",
-            "gogui-rules_board_gfx",
-        ] {
+    /// What GoGui reads from the ruler after a change: the board, the
+    /// captures and the side to move (the board's size and its gfx too,
+    /// with `full`).
+    fn sync(&mut self, full: bool) -> String {
+        let mut commands = vec!["gogui-rules_board", "gogui-rules_captured_count"];
+        if full {
+            commands.extend(["gogui-rules_board_size", "gogui-rules_board_gfx"]);
+        }
+        for command in commands {
             self.ruler("sync", command);
         }
         self.ruler("sync", "gogui-rules_side_to_move")
@@ -194,18 +195,18 @@ impl GoGui {
         let play = format!("play {color} {vertex}");
         self.ruler("relay", &play);
         self.moves.push(format!("{color} {vertex}"));
-        let after = self.sync();
-        if self.rebuild_every > 0 && self.moves.len().is_multiple_of(self.rebuild_every) {
-            // GoGui sends the same play again twice, each time after a
-            // rebuild; an error is swallowed, and the side to move it reads
-            // then goes into its game tree.
-            for _ in 0..2 {
-                self.rebuild();
-                let _ = self.ruler.command(&play, TIMEOUT);
-                let again = self.sync();
-                if again != after {
-                    self.diverge(format!("the repeated {play} handed the turn from {after} to {again}"));
-                }
+        let full = self.rebuild_every > 0 && self.moves.len().is_multiple_of(self.rebuild_every);
+        let after = self.sync(full);
+        if full {
+            // GoGui rebuilds the ruler and sends the same play again (twice
+            // for a computer move, each time after a rebuild); an error is
+            // swallowed, and the side to move it reads then goes into its
+            // game tree. A final rebuild restores the ruler.
+            self.rebuild();
+            let _ = self.ruler.command(&play, TIMEOUT);
+            let again = self.sync(true);
+            if again != after {
+                self.diverge(format!("the repeated {play} handed the turn from {after} to {again}"));
             }
             self.rebuild();
         }
@@ -218,7 +219,7 @@ impl GoGui {
         for play in self.moves.clone() {
             self.ruler("rebuild", &format!("play {play}"));
         }
-        self.sync();
+        self.sync(true);
     }
 
     /// Checks that the program and the ruler hold the same game.

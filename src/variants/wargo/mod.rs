@@ -511,8 +511,11 @@ impl Position for WarGo {
     }
 
     /// A bomb is picked from the hand, dropped, and then given its mode.
+    /// The pass that ends a side's buying is a click of its own, `done`:
+    /// GoGui ends a game after two passes in a row.
     fn spell(&self, mv: Move) -> Spelling {
         match mv {
+            Move::Pass if self.in_setup() => Spelling::new(vec![Click::Choice(0, "done")]),
             Move::Drop(Piece::Bomb(mode), v) => {
                 let (index, name) = pieces::mode_option(mode);
                 Spelling::new(vec![
