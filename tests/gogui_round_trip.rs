@@ -15,16 +15,9 @@ use variago::gtp::engine::Engine;
 use variago::variants::Start;
 use variago::{Move, Position, Variant};
 
-/// The smallest size each variant takes that still holds all its pieces.
+/// The smallest board from 5x5 that holds all the variant's pieces.
 fn small_size(variant: Variant) -> usize {
-    match variant {
-        Variant::GoRoGo => 5,
-        Variant::CenterOfTao => 13,
-        Variant::MercenaryGo => 16,
-        v if v.is_war_go() => 9,
-        Variant::Migoyugo => 6,
-        _ => 5,
-    }
+    (5..=25).find(|&s| variant.accepts_size(s)).expect("a size")
 }
 
 fn engines(variant: Variant, seed: u64) -> (Engine, Engine) {

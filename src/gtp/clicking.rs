@@ -79,20 +79,12 @@ impl Engine {
         if self.partial.is_empty() && self.game.in_setup() {
             let setup_pass = click == Click::Pass || self.game.spell(Move::Pass).is_spelled_by(&[click]);
             if setup_pass {
-                let mut prepared = self.game.clone();
-                let changed = prepared.default_setup(color, true);
-                self.play_spelled(color, Move::Pass, vec![click], changed.then_some(prepared))?;
+                let prepared = self.prepared(|game| game.default_setup(color));
+                self.play_spelled(color, Move::Pass, vec![click], prepared)?;
                 return Ok(Clicked::Complete(Move::Pass));
             }
         }
-        let prepared = self
-            .game
-            .in_setup()
-            .then(|| {
-                let mut game = self.game.clone();
-                game.default_setup(color, false).then_some(game)
-            })
-            .flatten();
+        let prepared = self.prepared(|game| game.finish_setup());
         let mut refusal = None;
         if self.partial.is_empty() {
             let game = prepared.as_ref().unwrap_or(&self.game);
@@ -116,6 +108,17 @@ impl Engine {
             self.play_spelled(color, mv, spelling, prepared)?;
         }
         Ok(clicked)
+    }
+
+    /// During a setup, the game after the engine's setup choices `choose`
+    /// makes, when they change anything.
+    fn prepared(&self, choose: impl FnOnce(&mut Game)) -> Option<Game> {
+        if !self.game.in_setup() {
+            return None;
+        }
+        let mut game = self.game.clone();
+        choose(&mut game);
+        (game.hash() != self.game.hash()).then_some(game)
     }
 
     fn play_spelled(

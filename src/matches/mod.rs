@@ -19,7 +19,7 @@ pub mod gtp_client;
 use crate::color::Color;
 use crate::moves::Move;
 use crate::sgf::{self, SgfGame};
-use crate::variants::{Setup, Variant};
+use crate::variants::Setup;
 use crate::versus::Tally;
 use gtp_client::GtpClient;
 use std::path::PathBuf;
@@ -294,7 +294,7 @@ impl Program {
         let setup = &config.setup;
         if self.knows("variago-set_variant") {
             self.send(&format!("variago-set_variant {}", setup.variant.name()))?;
-        } else if setup.variant != Variant::Go {
+        } else if !setup.variant.is_plain_go() {
             notes.push(format!(
                 "{} engine does not know variago-set_variant: assuming it plays {}",
                 self.role,
@@ -304,11 +304,10 @@ impl Program {
         self.send(&format!("boardsize {}", setup.size))?;
         self.send("clear_board")?;
         self.send(&format!("komi {}", setup.komi))?;
-        if setup.variant == Variant::BuyingArmies && self.knows("variago-buy_auto") {
-            // Both engines buy the same armies by the same rule, so every
-            // program in the match starts play from the same hands.
-            self.send("variago-buy_auto b")?;
-            self.send("variago-buy_auto w")?;
+        for command in setup.variant.spec().match_setup {
+            if self.knows(command.split_whitespace().next().unwrap_or_default()) {
+                self.send(command)?;
+            }
         }
         Ok(())
     }
@@ -461,7 +460,7 @@ impl Match {
     fn sgf(&self, game: &GameRecord) -> String {
         let setup = &self.config.setup;
         let record = SgfGame {
-            variant: (setup.variant != Variant::Go).then(|| setup.variant.name().to_string()),
+            variant: setup.variant.sgf_name().map(String::from),
             size: setup.size,
             komi: Some(setup.komi),
             moves: game.moves.clone(),
