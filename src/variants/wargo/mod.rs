@@ -503,7 +503,9 @@ impl Rules for WarGo {
     /// A side that has bought nothing gets the engine's army (see
     /// `buy_auto`); the pass that follows ends its buying.
     fn default_setup(&mut self, color: Color) {
-        let Some((credit, true)) = self.credit(color) else { return };
+        let Some((credit, true)) = self.credit(color) else {
+            return;
+        };
         if self.state().hands[color.index()].is_empty() && Some(credit) == self.preset.credit {
             let _ = self.buy_engine_army(color);
         }
