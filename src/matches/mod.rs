@@ -15,6 +15,7 @@
 //! the game is counted as a disagreement.
 
 pub mod gtp_client;
+pub mod stats;
 
 use crate::color::Color;
 use crate::moves::Move;
