@@ -260,6 +260,16 @@ pub fn read_all(paths: &[impl AsRef<Path>], skip_bad_lines: bool) -> Result<Resu
     for path in paths {
         let path = path.as_ref();
         let results = read(path, skip_bad_lines)?;
+        if let Some(m) = &merged {
+            if m.info != results.info {
+                let differences = results.info.differences(&m.info).join("; ");
+                return Err(format!(
+                    "{} is from another match than {} ({differences})",
+                    path.display(),
+                    paths[0].as_ref().display()
+                ));
+            }
+        }
         for game in &results.games {
             if let Some(other) = seen.insert(game.number, path.display().to_string()) {
                 return Err(format!("game {} is in both {other} and {}", game.number, path.display()));
@@ -267,17 +277,7 @@ pub fn read_all(paths: &[impl AsRef<Path>], skip_bad_lines: bool) -> Result<Resu
         }
         match &mut merged {
             None => merged = Some(results),
-            Some(m) => {
-                if m.info != results.info {
-                    let differences = results.info.differences(&m.info).join("; ");
-                    return Err(format!(
-                        "{} is from another match than {} ({differences})",
-                        path.display(),
-                        paths[0].as_ref().display()
-                    ));
-                }
-                m.games.extend(results.games);
-            }
+            Some(m) => m.games.extend(results.games),
         }
     }
     merged.ok_or_else(|| "no results files".to_string())

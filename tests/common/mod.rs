@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod expect;
+pub mod matches;
 pub mod naive;
 pub mod process;
 
