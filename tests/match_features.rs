@@ -127,7 +127,13 @@ fn concurrent_games_keep_their_traffic_apart() {
         let logs: Vec<String> = std::fs::read_dir(&dir)
             .unwrap()
             .map(|e| e.unwrap().path())
-            .filter(|p| p.file_name().unwrap().to_str().unwrap().starts_with(&format!("{role}.")))
+            .filter(|p| {
+                p.file_name()
+                    .unwrap()
+                    .to_str()
+                    .unwrap()
+                    .starts_with(&format!("{role}."))
+            })
             .map(|p| std::fs::read_to_string(p).unwrap())
             .collect();
         assert!(
@@ -180,7 +186,10 @@ fn openings_are_played_with_both_colours() {
         assert_eq!(game["first_color"], first_color, "game {number}");
     }
     let sgf = std::fs::read_to_string(dir.join("game-002.sgf")).unwrap();
-    assert!(sgf.contains("MV[henge@B2]") && sgf.contains("opening: book.txt line 2"), "{sgf}");
+    assert!(
+        sgf.contains("MV[henge@B2]") && sgf.contains("opening: book.txt line 2"),
+        "{sgf}"
+    );
 }
 
 /// An engine that answers like a GTP engine but takes a second per move.
@@ -213,7 +222,10 @@ fn losses_on_time_are_recorded() {
     assert!(start.elapsed() < Duration::from_secs(15), "{:?}", start.elapsed());
     let t = totals(&table);
     assert_eq!((t.games, t.errors, t.first), (2, 0, 2), "{table}");
-    assert!(table.contains("endings: two passes 0, resignation 0, move cap 0, time 2, error 0"), "{table}");
+    assert!(
+        table.contains("endings: two passes 0, resignation 0, move cap 0, time 2, error 0"),
+        "{table}"
+    );
     assert!(table.contains("losses on time: first 0, second 2"), "{table}");
     assert!(table.contains("first engine's clock: absolute 10"), "{table}");
     assert!(table.contains("second engine's clock: move 0.3"), "{table}");
@@ -266,7 +278,10 @@ fn a_killed_match_resumes_without_losing_or_repeating_games() {
     let output = run_variago("match", &args);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains(&format!("already holds {recorded} games of this match: --resume")), "{stderr}");
+    assert!(
+        stderr.contains(&format!("already holds {recorded} games of this match: --resume")),
+        "{stderr}"
+    );
 
     let mut resumed = args.to_vec();
     resumed.push("--resume");
@@ -274,7 +289,10 @@ fn a_killed_match_resumes_without_losing_or_repeating_games() {
     let t = totals(&table);
     assert_eq!((t.games, t.errors), (12, 0), "{table}");
     let after = std::fs::read_to_string(&results).unwrap();
-    assert!(after.starts_with(before.trim_end()), "the games before the kill are kept as they were");
+    assert!(
+        after.starts_with(before.trim_end()),
+        "the games before the kill are kept as they were"
+    );
     assert_eq!(numbers(&games_in(&results)), (1..=12).collect::<Vec<_>>(), "{after}");
 
     // Resuming a finished match plays nothing more.
@@ -322,14 +340,20 @@ fn a_corrupt_results_line_is_named_and_skipped_only_when_asked() {
     let output = run_variago("match", &args);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
-    assert!(stderr.contains("line 4: not JSON") && stderr.contains("skipped"), "{stderr}");
+    assert!(
+        stderr.contains("line 4: not JSON") && stderr.contains("skipped"),
+        "{stderr}"
+    );
     assert_eq!(numbers(&games_in(&results)), [1, 2, 3, 4]);
     let report = run_variago("match-report", &["--skip-bad-lines", results.to_str().unwrap()]);
     assert!(String::from_utf8_lossy(&report.stdout).contains("games 4,"));
 }
 
 fn gnu_parallel() -> bool {
-    let installed = Command::new("parallel").arg("--version").output().is_ok_and(|o| o.status.success());
+    let installed = Command::new("parallel")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
     if !installed && std::env::var_os("CI").is_some() {
         panic!("GNU parallel is not installed on CI");
     }
@@ -369,8 +393,20 @@ fn shards_run_under_gnu_parallel_merge_to_the_whole_match() {
 
     let whole = dir.join("whole.jsonl");
     let mut args = vec![
-        "--variant", "atari", "--size", "5", "--games", "10", "--random-openings", "2", "--opening-playouts", "30",
-        "--first", &first, "--second", &second,
+        "--variant",
+        "atari",
+        "--size",
+        "5",
+        "--games",
+        "10",
+        "--random-openings",
+        "2",
+        "--opening-playouts",
+        "30",
+        "--first",
+        &first,
+        "--second",
+        &second,
     ];
     args.extend(["--results", whole.to_str().unwrap()]);
     let table = run_match(&args);
@@ -378,7 +414,10 @@ fn shards_run_under_gnu_parallel_merge_to_the_whole_match() {
     assert_eq!(totals(&merged).games, totals(&table).games);
     // The shards played the same openings as the whole match.
     let opening_of = |games: Vec<Value>| -> BTreeMap<u64, Value> {
-        games.into_iter().map(|g| (g["game"].as_u64().unwrap(), g["opening"].clone())).collect()
+        games
+            .into_iter()
+            .map(|g| (g["game"].as_u64().unwrap(), g["opening"].clone()))
+            .collect()
     };
     let mut sharded = opening_of(games_in(Path::new(&shards[0])));
     sharded.extend(opening_of(games_in(Path::new(&shards[1]))));
@@ -387,13 +426,26 @@ fn shards_run_under_gnu_parallel_merge_to_the_whole_match() {
     // A file of another match is refused by name.
     let other = dir.join("other.jsonl");
     run_match(&[
-        "--variant", "atari", "--size", "5", "--games", "2", "--first", &first, "--second", &first,
-        "--results", other.to_str().unwrap(),
+        "--variant",
+        "atari",
+        "--size",
+        "5",
+        "--games",
+        "2",
+        "--first",
+        &first,
+        "--second",
+        &first,
+        "--results",
+        other.to_str().unwrap(),
     ]);
     let report = run_variago("match-report", &[&shards[0], other.to_str().unwrap()]);
     let stderr = String::from_utf8_lossy(&report.stderr);
     assert_eq!(report.status.code(), Some(2));
-    assert!(stderr.contains("other.jsonl is from another match") && stderr.contains("second"), "{stderr}");
+    assert!(
+        stderr.contains("other.jsonl is from another match") && stderr.contains("second"),
+        "{stderr}"
+    );
 }
 
 /// Bad input stops the match before any engine starts: the engine's
@@ -418,11 +470,23 @@ fn bad_input_is_refused_before_the_match_starts() {
     )
     .unwrap();
     let cases: Vec<(Vec<String>, &str)> = vec![
-        (vec!["--sprt".into(), "elo0=5 elo1=0".into()], "elo0 (5) must be less than elo1 (0)"),
+        (
+            vec!["--sprt".into(), "elo0=5 elo1=0".into()],
+            "elo0 (5) must be less than elo1 (0)",
+        ),
         (vec!["--sprt".into(), "elo0=0".into()], "elo1 is missing"),
-        (vec!["--sprt".into(), "elo0=0 elo1=5 alpha=2".into()], "alpha=2 must be between 0 and 0.5"),
-        (vec!["--shard".into(), "3/2".into()], "shard '3/2': write K/N, the K-th of N shards, 1 <= K <= N"),
-        (vec!["--time-control".into(), "fischer 60 1".into()], "a time control is 'move S'"),
+        (
+            vec!["--sprt".into(), "elo0=0 elo1=5 alpha=2".into()],
+            "alpha=2 must be between 0 and 0.5",
+        ),
+        (
+            vec!["--shard".into(), "3/2".into()],
+            "shard '3/2': write K/N, the K-th of N shards, 1 <= K <= N",
+        ),
+        (
+            vec!["--time-control".into(), "fischer 60 1".into()],
+            "a time control is 'move S'",
+        ),
         (
             vec!["--openings".into(), book("bad.sgf", "(;GM[1]SZ[5]VV[atari];B[cc]")],
             "bad.sgf: bad SGF",
@@ -431,8 +495,14 @@ fn bad_input_is_refused_before_the_match_starts() {
             vec!["--openings".into(), book("illegal.txt", "C3\nC3 C3\n")],
             "illegal.txt line 2: move 2 (W C3) is illegal",
         ),
-        (vec!["--openings".into(), book("typo.txt", "C3 D9\n")], "typo.txt line 1: move 2 'D9'"),
-        (vec!["--openings".into(), book("empty.txt", "# nothing\n")], "no openings in"),
+        (
+            vec!["--openings".into(), book("typo.txt", "C3 D9\n")],
+            "typo.txt line 1: move 2 'D9'",
+        ),
+        (
+            vec!["--openings".into(), book("empty.txt", "# nothing\n")],
+            "no openings in",
+        ),
         (
             vec!["--openings".into(), book("go.sgf", "(;GM[1]SZ[9];B[ee])")],
             "go.sgf: a game of go 9x9, but the match plays atari 5x5",
@@ -443,7 +513,16 @@ fn bad_input_is_refused_before_the_match_starts() {
         ),
     ];
     for (extra, message) in cases {
-        let mut args: Vec<&str> = vec!["--variant", "atari", "--size", "5", "--first", &first, "--second", &second];
+        let mut args: Vec<&str> = vec![
+            "--variant",
+            "atari",
+            "--size",
+            "5",
+            "--first",
+            &first,
+            "--second",
+            &second,
+        ];
         args.extend(extra.iter().map(String::as_str));
         let output = run_variago("match", &args);
         let stderr = String::from_utf8_lossy(&output.stderr);
@@ -488,6 +567,9 @@ fn an_sprt_stops_the_match_once_it_decides() {
     assert_eq!(games_in(&results).len() as u32, played);
     let report = run_variago("match-report", &[results.to_str().unwrap()]);
     let merged = String::from_utf8_lossy(&report.stdout);
-    assert!(merged.contains("SPRT elo0=0 elo1=300 alpha=0.05"), "the report reruns the match's test: {merged}");
+    assert!(
+        merged.contains("SPRT elo0=0 elo1=300 alpha=0.05"),
+        "the report reruns the match's test: {merged}"
+    );
     assert!(merged.contains("H1 accepted"), "{merged}");
 }

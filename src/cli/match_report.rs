@@ -24,7 +24,10 @@ pub fn run(args: MatchReportArgs) -> Result<(), String> {
     let merged = results::read_all(&args.files, args.skip_bad_lines)?;
     let sprt = match (args.sprt, &merged.sprt) {
         (Some(sprt), _) => Some(sprt),
-        (None, Some(text)) => Some(text.parse::<Sprt>().map_err(|e| format!("the match's SPRT '{text}': {e}"))?),
+        (None, Some(text)) => Some(
+            text.parse::<Sprt>()
+                .map_err(|e| format!("the match's SPRT '{text}': {e}"))?,
+        ),
         (None, None) => None,
     };
     let mut games = merged.games;

@@ -111,9 +111,9 @@ impl Clock {
     pub fn new(control: TimeControl) -> Clock {
         let main = match control {
             TimeControl::Move(_) => 0.0,
-            TimeControl::Absolute(main)
-            | TimeControl::ByoYomi { main, .. }
-            | TimeControl::Canadian { main, .. } => main,
+            TimeControl::Absolute(main) | TimeControl::ByoYomi { main, .. } | TimeControl::Canadian { main, .. } => {
+                main
+            }
         };
         let mut clock = Clock {
             control,
@@ -205,12 +205,29 @@ mod tests {
 
     #[test]
     fn time_controls_read_and_print_alike() {
-        for text in ["move 2.5", "absolute 300", "byoyomi 60 10 3", "canadian 600 300 25", "byoyomi 0 5 1"] {
+        for text in [
+            "move 2.5",
+            "absolute 300",
+            "byoyomi 60 10 3",
+            "canadian 600 300 25",
+            "byoyomi 0 5 1",
+        ] {
             assert_eq!(control(text).to_string(), text);
         }
         assert_eq!(control("Move 5"), TimeControl::Move(5.0));
-        for bad in ["", "move", "move 0", "move -1", "absolute 0", "byoyomi 60 10", "byoyomi 60 0 3",
-            "canadian 60 10 0", "fischer 60 1", "move x", "absolute inf"] {
+        for bad in [
+            "",
+            "move",
+            "move 0",
+            "move -1",
+            "absolute 0",
+            "byoyomi 60 10",
+            "byoyomi 60 0 3",
+            "canadian 60 10 0",
+            "fischer 60 1",
+            "move x",
+            "absolute inf",
+        ] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
         }
     }
@@ -219,7 +236,10 @@ mod tests {
     fn engines_are_told_the_control_in_gtp() {
         assert_eq!(control("move 2").gtp_command(true), "time_settings 0 2 1");
         assert_eq!(control("absolute 60").gtp_command(true), "time_settings 60 0 0");
-        assert_eq!(control("byoyomi 60 10 3").gtp_command(true), "kgs-time_settings byoyomi 60 10 3");
+        assert_eq!(
+            control("byoyomi 60 10 3").gtp_command(true),
+            "kgs-time_settings byoyomi 60 10 3"
+        );
         assert_eq!(control("byoyomi 60 10 3").gtp_command(false), "time_settings 60 10 1");
         assert_eq!(control("canadian 60 30 5").gtp_command(false), "time_settings 60 30 5");
     }

@@ -120,6 +120,11 @@ impl MatchConfig {
     }
 }
 
+/// The pair of game `number`: games 1 and 2 are pair 1, and so on.
+pub fn pair_of(number: u32) -> u32 {
+    number.div_ceil(2)
+}
+
 /// `K/N`: the K-th of N slices of the match's pairs of games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
@@ -133,8 +138,7 @@ impl Shard {
     /// True when game `number` is in this shard: pairs are dealt in turn,
     /// so that both games of a pair are in one shard.
     pub fn contains(&self, number: u32) -> bool {
-        let pair = (number + 1) / 2;
-        (pair - 1) % self.count == self.index - 1
+        (pair_of(number) - 1) % self.count == self.index - 1
     }
 }
 

@@ -40,7 +40,10 @@ pub enum OpeningSource {
     /// From the empty board.
     None,
     /// A book; `moves` keeps only the first moves of each opening.
-    File { path: std::path::PathBuf, moves: Option<usize> },
+    File {
+        path: std::path::PathBuf,
+        moves: Option<usize>,
+    },
     /// `moves` random legal moves, balanced by a search of `playouts`.
     Random { moves: usize, seed: u64, playouts: u64 },
 }
@@ -100,7 +103,9 @@ impl Openings {
                         opening.next = replay(setup, &opening.moves).map_err(|e| format!("{}: {e}", opening.source))?;
                     }
                 }
-                let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into());
+                let name = path
+                    .file_name()
+                    .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into());
                 openings.description = Some(format!(
                     "{name}, {} openings, fingerprint {:016x}{}",
                     openings.book.len(),
@@ -109,7 +114,9 @@ impl Openings {
                 ));
             }
             OpeningSource::Random { moves, seed, playouts } => {
-                openings.description = Some(format!("{moves} random moves, seed {seed}, balanced by {playouts} playouts"));
+                openings.description = Some(format!(
+                    "{moves} random moves, seed {seed}, balanced by {playouts} playouts"
+                ));
             }
         }
         Ok(openings)
@@ -118,7 +125,7 @@ impl Openings {
     /// The opening of game `number` (counted from 1): the pair's, in book
     /// order, the book starting over when it runs out.
     pub fn for_game(&self, number: u32) -> Option<Opening> {
-        let pair = (number + 1) / 2;
+        let pair = super::pair_of(number);
         match &self.source {
             OpeningSource::None => None,
             OpeningSource::File { .. } => Some(self.book[(pair as usize - 1) % self.book.len()].clone()),
@@ -167,7 +174,9 @@ fn read_book(path: &Path, setup: &Setup) -> Result<(Vec<Opening>, Vec<u8>), Stri
     let mut bytes = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-        let name = file.file_name().map_or_else(|| file.display().to_string(), |n| n.to_string_lossy().into());
+        let name = file
+            .file_name()
+            .map_or_else(|| file.display().to_string(), |n| n.to_string_lossy().into());
         if text.trim_start().starts_with('(') {
             book.extend(sgf_openings(&text, &name, setup)?);
         } else {
@@ -203,7 +212,9 @@ fn sgf_openings(text: &str, name: &str, setup: &Setup) -> Result<Vec<Opening>, S
             ));
         }
         if !game.black_setup.is_empty() || !game.white_setup.is_empty() || !game.options.is_empty() {
-            return Err(format!("{source}: setup stones and start options cannot open a match game"));
+            return Err(format!(
+                "{source}: setup stones and start options cannot open a match game"
+            ));
         }
         let next = replay(setup, &game.moves).map_err(|e| format!("{source}: {e}"))?;
         openings.push(Opening {
@@ -273,7 +284,11 @@ fn line_openings(text: &str, name: &str, setup: &Setup) -> Result<Vec<Opening>, 
             game.play(color, mv)
                 .map_err(|e| format!("{source}: move {} ({} {mv}) is illegal: {e}", j + 1, color.letter()))?;
             if game.outcome().is_some() {
-                return Err(format!("{source}: move {} ({} {mv}) ends the game", j + 1, color.letter()));
+                return Err(format!(
+                    "{source}: move {} ({} {mv}) ends the game",
+                    j + 1,
+                    color.letter()
+                ));
             }
             moves.push((color, mv));
         }
@@ -353,11 +368,19 @@ mod tests {
 
     #[test]
     fn move_lists_follow_the_rules_for_colours() {
-        let book = line_openings("# two openings\nC3 D4\n\nB2, C2 D2 # three moves\n", "book.txt", &atari(5)).unwrap();
+        let book = line_openings(
+            "# two openings\nC3 D4\n\nB2, C2 D2 # three moves\n",
+            "book.txt",
+            &atari(5),
+        )
+        .unwrap();
         assert_eq!(book.len(), 2);
         assert_eq!(book[0].source, "book.txt line 2");
         assert_eq!(book[0].moves.len(), 2);
-        assert_eq!(book[1].moves.iter().map(|m| m.0).collect::<Vec<_>>(), [Color::Black, Color::White, Color::Black]);
+        assert_eq!(
+            book[1].moves.iter().map(|m| m.0).collect::<Vec<_>>(),
+            [Color::Black, Color::White, Color::Black]
+        );
         assert_eq!(book[1].next, Color::White);
     }
 
@@ -367,7 +390,10 @@ mod tests {
         for (text, error) in [
             ("C3 C3\n", "book.txt line 1: move 2 (W C3) is illegal"),
             ("C3 Z9\n", "book.txt line 1: move 2 'Z9'"),
-            ("\nC3 F3\n", "book.txt line 2: move 2 'F3': vertex F3 is off the 5x5 board"),
+            (
+                "\nC3 F3\n",
+                "book.txt line 2: move 2 'F3': vertex F3 is off the 5x5 board",
+            ),
             // Black captures the white stone at A1: Atari Go ends.
             ("B1 A1 C3 C2 A2\n", "move 5 (B A2) ends the game"),
         ] {
@@ -384,7 +410,10 @@ mod tests {
         assert_eq!(book[0].source, "book.sgf game 1");
         assert_eq!(book[1].moves.len(), 1);
         let wrong = sgf_openings("(;GM[1]SZ[9];B[cc])", "go.sgf", &atari(5)).unwrap_err();
-        assert!(wrong.contains("a game of go 9x9, but the match plays atari 5x5"), "{wrong}");
+        assert!(
+            wrong.contains("a game of go 9x9, but the match plays atari 5x5"),
+            "{wrong}"
+        );
         let broken = sgf_openings("(;GM[1]SZ[5]VV[atari];B[cc]", "bad.sgf", &atari(5)).unwrap_err();
         assert!(broken.starts_with("bad.sgf: bad SGF"), "{broken}");
     }

@@ -225,7 +225,13 @@ fn elo_line(e: &Estimate) -> String {
             format!("{x:+.1}")
         }
     };
-    let error = |x: f64| if x.is_finite() { format!("{x:.1}") } else { "inf".into() };
+    let error = |x: f64| {
+        if e.elo.is_finite() {
+            format!("{x:.1}")
+        } else {
+            "inf".into()
+        }
+    };
     format!(
         "{} +/- {} (95%), LOS {:.1}%, nElo {} +/- {}",
         signed(e.elo),

@@ -110,7 +110,9 @@ fn move_text((color, mv): &(Color, Move)) -> String {
 }
 
 fn parse_move(text: &str, size: usize) -> Result<(Color, Move), String> {
-    let (color, mv) = text.split_once(' ').ok_or_else(|| format!("move '{text}' lacks its colour"))?;
+    let (color, mv) = text
+        .split_once(' ')
+        .ok_or_else(|| format!("move '{text}' lacks its colour"))?;
     let color = Color::parse(color).ok_or_else(|| format!("move '{text}': bad colour"))?;
     Ok((color, Move::parse(mv, size)?))
 }
@@ -145,7 +147,8 @@ pub fn game_line(info: &MatchInfo, game: &GameRecord) -> String {
 }
 
 fn game_of_line(line: GameLine, size: usize) -> Result<GameRecord, String> {
-    let first_color = Color::parse(&line.first_color).ok_or_else(|| format!("bad first_color '{}'", line.first_color))?;
+    let first_color =
+        Color::parse(&line.first_color).ok_or_else(|| format!("bad first_color '{}'", line.first_color))?;
     let ending = Ending::parse(&line.ending).ok_or_else(|| format!("unknown ending '{}'", line.ending))?;
     let result = match &line.result {
         Some(text) => Some(GameResult::parse(text).ok_or_else(|| format!("unreadable result '{text}'"))?),
@@ -246,7 +249,10 @@ fn read_line(line: &str, results: &mut Option<Results>) -> Result<(), Line> {
     };
     let line: GameLine = serde_json::from_value(value).map_err(|e| Line::Bad(format!("bad game line: {e}")))?;
     if line.id != r.info.id() {
-        return Err(Line::OtherMatch(format!("game {} belongs to another match ({})", line.game, line.id)));
+        return Err(Line::OtherMatch(format!(
+            "game {} belongs to another match ({})",
+            line.game, line.id
+        )));
     }
     let game = game_of_line(line, r.info.size).map_err(Line::Bad)?;
     r.games.push(game);
@@ -272,7 +278,11 @@ pub fn read_all(paths: &[impl AsRef<Path>], skip_bad_lines: bool) -> Result<Resu
         }
         for game in &results.games {
             if let Some(other) = seen.insert(game.number, path.display().to_string()) {
-                return Err(format!("game {} is in both {other} and {}", game.number, path.display()));
+                return Err(format!(
+                    "game {} is in both {other} and {}",
+                    game.number,
+                    path.display()
+                ));
             }
         }
         match &mut merged {
@@ -332,7 +342,8 @@ impl Writer {
             // A run killed while writing may have left half a line.
             let text = std::fs::read(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
             if text.last() != Some(&b'\n') {
-                file.write_all(b"\n").map_err(|e| format!("cannot write {shown}: {e}"))?;
+                file.write_all(b"\n")
+                    .map_err(|e| format!("cannot write {shown}: {e}"))?;
             }
         } else {
             let header = Header {

@@ -102,13 +102,29 @@ fn estimate(counts: &[u32], per_sample: f64) -> Option<Estimate> {
     let (scores, freqs) = distribution(counts);
     let (score, variance) = mean_variance(&scores, &freqs);
     let deviation = (variance / f64::from(samples)).sqrt();
-    let (low, high) = (score - Z95 * deviation, score + Z95 * deviation);
+    // An interval that reaches past a score of 0 or 1 is cut at 0.001 and
+    // 0.999 (as fishtest does), where the Elo is about -1200 and +1200.
+    let bound = |s: f64| s.clamp(1e-3, 1.0 - 1e-3);
+    let (low, high) = (bound(score - Z95 * deviation), bound(score + Z95 * deviation));
+    if deviation == 0.0 {
+        // Every sample alike: no spread to measure the difference against.
+        let sign = if score == 0.5 { 0.0 } else { (score - 0.5).signum() };
+        return Some(Estimate {
+            score,
+            elo: elo_of_score(score) + 0.0,
+            error: 0.0,
+            nelo: if sign == 0.0 { 0.0 } else { sign * f64::INFINITY },
+            nelo_error: 0.0,
+            los: 0.5 + sign / 2.0,
+        });
+    }
     let nelo_scale = NELO_PER_T / (per_sample * variance).sqrt();
     Some(Estimate {
         score,
-        elo: elo_of_score(score),
+        // `+ 0.0` turns -0 into 0.
+        elo: elo_of_score(score) + 0.0,
         error: (elo_of_score(high) - elo_of_score(low)) / 2.0,
-        nelo: (score - 0.5) * nelo_scale,
+        nelo: (score - 0.5) * nelo_scale + 0.0,
         nelo_error: Z95 * deviation * nelo_scale,
         los: (1.0 - libm::erf(-(score - 0.5) / (2.0 * deviation * deviation).sqrt())) / 2.0,
     })
@@ -435,7 +451,10 @@ mod tests {
             let test = sprt(&format!("{spec} counts=trinomial"));
             let games = Wdl { wins, draws, losses };
             let llr = test.llr(&games, &Pairs::default());
-            assert!(close(llr, expected, 0.01 * expected.abs()), "{spec}: {llr} != {expected}");
+            assert!(
+                close(llr, expected, 0.01 * expected.abs()),
+                "{spec}: {llr} != {expected}"
+            );
         }
     }
 
@@ -443,18 +462,37 @@ mod tests {
     #[test]
     fn llr_of_pairs_matches_fastchess() {
         let cases = [
-            ("elo0=0 elo1=2 model=normalized", [365, 16618, 36029, 200, 16974, 390], 2.25),
-            ("elo0=-1.75 elo1=0.25 model=normalized", [127, 4883, 10311, 401, 5150, 104], 3.01),
+            (
+                "elo0=0 elo1=2 model=normalized",
+                [365, 16618, 36029, 200, 16974, 390],
+                2.25,
+            ),
+            (
+                "elo0=-1.75 elo1=0.25 model=normalized",
+                [127, 4883, 10311, 401, 5150, 104],
+                3.01,
+            ),
             ("elo0=0 elo1=5 model=normalized", [0, 0, 0, 0, 0, 5550], 111.82),
-            ("elo0=0.5 elo1=2.5 model=logistic", [223, 9863, 20279, 1000, 10037, 246], -3.07),
-            ("elo0=0 elo1=2 model=logistic", [871, 26175, 55003, 980, 26678, 821], -4.98),
+            (
+                "elo0=0.5 elo1=2.5 model=logistic",
+                [223, 9863, 20279, 1000, 10037, 246],
+                -3.07,
+            ),
+            (
+                "elo0=0 elo1=2 model=logistic",
+                [871, 26175, 55003, 980, 26678, 821],
+                -4.98,
+            ),
         ];
         for (spec, [ll, ld, wl, dd, wd, ww], expected) in cases {
             let test = sprt(spec);
             assert!(test.pairs);
             let pairs = Pairs([ll, ld, wl + dd, wd, ww]);
             let llr = test.llr(&Wdl::default(), &pairs);
-            assert!(close(llr, expected, 0.01 * expected.abs()), "{spec}: {llr} != {expected}");
+            assert!(
+                close(llr, expected, 0.01 * expected.abs()),
+                "{spec}: {llr} != {expected}"
+            );
         }
     }
 
@@ -471,7 +509,10 @@ mod tests {
             ((3, 149, 1), -4.69),
         ] {
             let llr = test.llr(&Wdl { wins, draws, losses }, &Pairs::default());
-            assert!(close(llr, expected, 0.01), "{wins}-{losses}-{draws}: {llr} != {expected}");
+            assert!(
+                close(llr, expected, 0.01),
+                "{wins}-{losses}-{draws}: {llr} != {expected}"
+            );
         }
         assert_eq!(test.verdict(-4.69), Verdict::H0);
         assert_eq!(test.verdict(2.52), Verdict::Continue);
@@ -482,14 +523,35 @@ mod tests {
     /// (wins, losses, draws); LOS as printed there, to two decimals.
     #[test]
     fn elo_of_games_matches_fastchess() {
-        let e = Wdl { wins: 76, losses: 89, draws: 123 }.estimate().unwrap();
+        let e = Wdl {
+            wins: 76,
+            losses: 89,
+            draws: 123,
+        }
+        .estimate()
+        .unwrap();
         assert!(close(e.nelo, -20.76, 0.21) && close(e.nelo_error, 40.13, 0.4), "{e:?}");
-        assert!(close(100.0 * e.los, 15.53, 0.005) && close(e.score, 0.477, 0.005), "{e:?}");
-        let e = Wdl { wins: 136, losses: 96, draws: 111 }.estimate().unwrap();
+        assert!(
+            close(100.0 * e.los, 15.53, 0.005) && close(e.score, 0.477, 0.005),
+            "{e:?}"
+        );
+        let e = Wdl {
+            wins: 136,
+            losses: 96,
+            draws: 111,
+        }
+        .estimate()
+        .unwrap();
         assert!(close(e.nelo, 49.77, 0.5) && close(e.nelo_error, 36.77, 0.37), "{e:?}");
         assert!(close(e.elo, 40.70, 0.41) && close(e.error, 30.43, 0.3), "{e:?}");
         assert!(close(100.0 * e.los, 99.60, 0.005), "{e:?}");
-        let e = Wdl { wins: 34, losses: 356, draws: 0 }.estimate().unwrap();
+        let e = Wdl {
+            wins: 34,
+            losses: 356,
+            draws: 0,
+        }
+        .estimate()
+        .unwrap();
         assert!(close(e.nelo, -508.44, 5.1) && close(e.nelo_error, 34.48, 0.35), "{e:?}");
     }
 
@@ -498,8 +560,20 @@ mod tests {
     fn elo_of_pairs_matches_fastchess() {
         let cases = [
             ([34, 54, 31, 32, 64, 75], (57.94, 28.28), (55.58, 27.65), 100.00, 0.579),
-            ([332, 433, 457, 41, 333, 334], (-9.17, 10.96), (-8.64, 10.33), 5.05, 0.488),
-            ([7895, 8757, 5485, 200, 568, 9999], (-19.01, 2.65), (-21.04, 2.95), 0.00, 0.470),
+            (
+                [332, 433, 457, 41, 333, 334],
+                (-9.17, 10.96),
+                (-8.64, 10.33),
+                5.05,
+                0.488,
+            ),
+            (
+                [7895, 8757, 5485, 200, 568, 9999],
+                (-19.01, 2.65),
+                (-21.04, 2.95),
+                0.00,
+                0.470,
+            ),
         ];
         for ([ll, ld, wl, dd, wd, ww], nelo, elo, los, score) in cases {
             let e = Pairs([ll, ld, wl + dd, wd, ww]).estimate().unwrap();
@@ -510,6 +584,21 @@ mod tests {
             assert!(close(100.0 * e.los, los, 0.005), "{e:?}");
             assert!(close(e.score, score, 0.005), "{e:?}");
         }
+    }
+
+    #[test]
+    fn results_without_spread_give_plain_numbers() {
+        let e = Pairs([0, 0, 3, 0, 0]).estimate().unwrap();
+        assert_eq!((e.elo, e.error, e.nelo, e.los), (0.0, 0.0, 0.0, 0.5));
+        let e = Wdl {
+            wins: 4,
+            draws: 0,
+            losses: 0,
+        }
+        .estimate()
+        .unwrap();
+        assert_eq!((e.elo, e.nelo, e.los), (f64::INFINITY, f64::INFINITY, 1.0));
+        assert!(Wdl::default().estimate().is_none());
     }
 
     #[test]
@@ -547,7 +636,10 @@ mod tests {
         }
         let parsed = sprt("elo0=-1,elo1=3,model=normalized");
         assert_eq!((parsed.elo0, parsed.elo1, parsed.alpha), (-1.0, 3.0, 0.05));
-        assert_eq!(parsed.to_string(), "elo0=-1 elo1=3 alpha=0.05 beta=0.05 model=normalized counts=pentanomial");
+        assert_eq!(
+            parsed.to_string(),
+            "elo0=-1 elo1=3 alpha=0.05 beta=0.05 model=normalized counts=pentanomial"
+        );
         assert_eq!(sprt(&parsed.to_string()), parsed);
     }
 }

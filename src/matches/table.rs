@@ -48,7 +48,12 @@ impl<'a> Table<'a> {
 
     /// Plays game `number` from `opening` and writes its SGF file; None
     /// when `stop` was raised before it ended.
-    pub fn play(&mut self, number: u32, opening: Option<Opening>, stop: &AtomicBool) -> Result<Option<GameRecord>, String> {
+    pub fn play(
+        &mut self,
+        number: u32,
+        opening: Option<Opening>,
+        stop: &AtomicBool,
+    ) -> Result<Option<GameRecord>, String> {
         let mut game = GameRecord::new(number, opening);
         match self.play_game(&mut game, stop) {
             Ok(()) => {}
@@ -113,7 +118,9 @@ impl<'a> Table<'a> {
                         let (seconds, stones) = clock.time_left();
                         program.send(&format!("time_left {color} {seconds:.3} {stones}"))?;
                     }
-                    Some(std::time::Duration::from_secs_f64(clock.allowed() + self.config.time_margin))
+                    Some(std::time::Duration::from_secs_f64(
+                        clock.allowed() + self.config.time_margin,
+                    ))
                 }
                 None => None,
             };
@@ -141,7 +148,9 @@ impl<'a> Table<'a> {
             let role = program.role;
             let mv = Move::parse(&answer, size).map_err(|e| format!("{role} engine: bad move '{answer}': {e}"))?;
             if !game.typed && !matches!(mv, Move::Pass | Move::Place(_)) {
-                return Err(Stop::Error(format!("{role} engine: '{answer}' is not a plain GTP move")));
+                return Err(Stop::Error(format!(
+                    "{role} engine: '{answer}' is not a plain GTP move"
+                )));
             }
             self.relay(&format!("{play} {color} {mv}"), Some(mover))?;
             game.moves.push((color, mv));
