@@ -6,11 +6,15 @@
 //!   (`D4`, `pass`, `king@D4`, `D4-E4`) covers every move of every variant.
 //! - [`board`]: a fast Go board (chains, pseudo-liberties, Zobrist hash)
 //!   that knows how to place and capture but not what is legal.
-//! - [`game::Position`]: the one trait a variant implements: legal moves,
-//!   play, undo, outcome, score, hash, display and a playout. [`history`]
-//!   gives every variant undo by snapshots.
-//! - [`variants`]: one type per game (standard Go, Atari Go, ...) and the
-//!   [`variants::Game`] enum that chooses one at run time.
+//! - [`game`]: what a variant implements ([`game::Rules`]: legal moves,
+//!   play, undo, outcome, score, hash, display; with search and solver
+//!   hints such as a playout) and [`game::Position`], the one trait the
+//!   layers above use. [`history`] gives every variant undo by snapshots.
+//! - [`variants`]: one type per game (standard Go, Atari Go, ...), each
+//!   described by a [`variants::VariantSpec`] (names, sizes, setup options,
+//!   its own GTP commands), the [`variants::Game`] enum that chooses one at
+//!   run time, and the rules core the Go family shares
+//!   ([`variants::go_family`]).
 //! - [`search`]: Monte Carlo tree search written once against the trait,
 //!   with time management for GTP clocks.
 //! - [`solver`]: an exact solver (df-pn with a transposition table and

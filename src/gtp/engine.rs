@@ -8,7 +8,7 @@ use crate::search::time::Clock;
 use crate::search::{self, Limits, MoveStats, SearchResult};
 use crate::sgf::SgfGame;
 use crate::solver;
-use crate::variants::gorogo;
+use crate::variants::commands::Session;
 use crate::variants::{Game, Setup, Variant};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -40,8 +40,9 @@ impl Default for SearchSettings {
 /// Simulations at most that pondering spends on one position.
 pub const PONDER_PLAYOUTS: u64 = 20_000_000;
 
-/// Playouts per candidate when White chooses GoRoGo's setup henge.
-pub const SETUP_HENGE_PLAYOUTS: u64 = 3000;
+/// Playouts of the short search by which the engine makes a setup choice
+/// (`auto`: GoRoGo's setup henge, one search per candidate).
+pub const SETUP_CHOICE_PLAYOUTS: u64 = 3000;
 
 pub struct Engine {
     pub setup: Setup,
@@ -206,10 +207,8 @@ impl Engine {
     /// without a move where the variant lets either side play.
     pub fn position_for(&self, color: Color) -> Result<Game, String> {
         let mut game = self.game.clone();
-        if let Game::WarGo(war) = &mut game {
-            // Buying Armies: a side still buying lets the engine buy for it.
-            war.buy_auto_all();
-        }
+        // Buying Armies: a side still buying lets the engine buy for it.
+        game.finish_setup();
         if game.to_move() != color && game.outcome().is_none() && !game.set_to_move(color) {
             return Err(format!("it is {}'s turn", game.to_move()));
         }
@@ -237,7 +236,7 @@ impl Engine {
     pub fn think(&self, game: &Game, color: Color, resign: bool) -> SearchResult {
         let mut limits = self.limits_for(color);
         let mut proven = None;
-        if let Some(budget) = solver_budget(game, &limits) {
+        if let Some(budget) = solver_budget(self.variant(), game, &limits) {
             let solution = self.solve(game, &budget);
             if let (true, Some(mv)) = (solution.wins_for(color), solution.best) {
                 if !game.draws_possible() {
@@ -307,18 +306,6 @@ impl Engine {
         result
     }
 
-    /// White's choice of GoRoGo's setup henge: the candidate point after
-    /// which a short search of fixed size gives Black the lowest chance.
-    pub fn choose_setup_henge(&self) -> Vertex {
-        let mut config = self.settings.config.clone();
-        config.resign_below = 0.0;
-        let limits = Limits {
-            playouts: Some(SETUP_HENGE_PLAYOUTS),
-            time: None,
-        };
-        gorogo::choose_setup_henge(|game| search::search(game, limits, &config, &self.interrupt).winrate)
-    }
-
     /// Replaces the game with the one `loaded` holds (built aside by
     /// `loadsgf`), keeping this engine's session: clock, client output,
     /// input counters and options.
@@ -359,16 +346,11 @@ impl Engine {
     /// The SGF view of the game (standard Go encoding).
     pub fn sgf_game(&self) -> SgfGame {
         let mut options = self.setup.options();
+        options.extend(self.game.record_options());
         let mut moves = self.record.clone();
-        if let Game::WarGo(game) = &self.game {
-            if let Some([black, white]) = game.bought_armies() {
-                options.push(("army-black".into(), black));
-                options.push(("army-white".into(), white));
-            }
-            moves.drain(..game.setup_passes().min(moves.len()));
-        }
+        moves.drain(..self.game.setup_moves().min(moves.len()));
         SgfGame {
-            variant: (self.setup.variant != Variant::Go).then(|| self.setup.variant.name().to_string()),
+            variant: self.setup.variant.sgf_name().map(String::from),
             options,
             size: self.setup.size,
             komi: Some(self.setup.komi),
@@ -384,6 +366,33 @@ impl Engine {
     }
 }
 
+/// The variants' own commands reach the engine through this.
+impl Session for Engine {
+    fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    fn game(&mut self) -> &mut Game {
+        &mut self.game
+    }
+
+    fn restart(&mut self, setup: Setup) {
+        self.reset(setup);
+    }
+
+    /// A search of [`SETUP_CHOICE_PLAYOUTS`] with the engine's settings,
+    /// never resigning.
+    fn winrate(&self, game: &Game) -> f32 {
+        let mut config = self.settings.config.clone();
+        config.resign_below = 0.0;
+        let limits = Limits {
+            playouts: Some(SETUP_CHOICE_PLAYOUTS),
+            time: None,
+        };
+        search::search(game, limits, &config, &self.interrupt).winrate
+    }
+}
+
 /// A search's effort and choice, for the log.
 fn summary(result: &SearchResult) -> String {
     format!(
@@ -395,25 +404,12 @@ fn summary(result: &SearchResult) -> String {
     )
 }
 
-/// Empty points at most for the solver to be tried, by variant: where a
-/// proof of the rest of the game is within reach of a move's budget (see
-/// the measurements in README.md, "Solving"). GoRoGo's bound starts
-/// about the 12th move: earlier proofs take minutes to hours.
-fn solver_empties(variant: &str) -> Option<usize> {
-    match variant {
-        "gorogo" => Some(13),
-        "atari" => Some(20),
-        "migoyugo" => Some(8),
-        "yugo" => Some(8),
-        _ => None,
-    }
-}
-
 /// The solver's share of a move's budget, or `None` where it does not
-/// apply: a quarter of the time, or with a playout budget alone a node
-/// budget of a few nodes per playout (deterministic, like the playouts).
-fn solver_budget(game: &Game, limits: &Limits) -> Option<solver::Budget> {
-    let most = solver_empties(game.variant_name())?;
+/// apply (more empty points than the variant's `solver_empties`): a
+/// quarter of the time, or with a playout budget alone a node budget of a
+/// few nodes per playout (deterministic, like the playouts).
+fn solver_budget(variant: Variant, game: &Game, limits: &Limits) -> Option<solver::Budget> {
+    let most = variant.spec().solver_empties?;
     let size = game.size();
     let empties = (0..size * size)
         .filter(|&i| game.occupant(Vertex::new(i % size, i / size)).is_none())

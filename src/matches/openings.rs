@@ -65,13 +65,12 @@ const BALANCE: f32 = 0.2;
 /// Random openings tried for one pair before the most balanced is taken.
 const ATTEMPTS: u32 = 16;
 
-/// The position a match game starts from, as the engines set it up: a
-/// Buying Armies engine buys both armies (`variago-buy_auto`) first.
+/// The position a match game starts from, as the engines set it up
+/// (Buying Armies: both armies bought by the engine's rule, as the match
+/// has every engine do with `variago-buy_auto`).
 pub fn start_position(setup: &Setup) -> Game {
     let mut game = Game::new(setup);
-    if let Game::WarGo(war) = &mut game {
-        war.buy_auto_all();
-    }
+    game.finish_setup();
     game
 }
 
@@ -201,11 +200,12 @@ fn sgf_openings(text: &str, name: &str, setup: &Setup) -> Result<Vec<Opening>, S
             format!("{name} game {}", i + 1)
         };
         let game = sgf::parse(tree).map_err(|e| format!("{source}: {e}"))?;
-        let variant = game.variant.clone().unwrap_or_else(|| "go".into());
+        let variant = crate::Variant::from_sgf(game.variant.as_deref()).map_err(|e| format!("{source}: {e}"))?;
         let wanted = setup.variant.name();
-        if crate::Variant::parse(&variant) != Some(setup.variant) || game.size != setup.size {
+        if variant != setup.variant || game.size != setup.size {
             return Err(format!(
-                "{source}: a game of {variant} {size}x{size}, but the match plays {wanted} {}x{}",
+                "{source}: a game of {} {size}x{size}, but the match plays {wanted} {}x{}",
+                variant.name(),
                 setup.size,
                 setup.size,
                 size = game.size

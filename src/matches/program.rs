@@ -5,7 +5,6 @@ use super::clock::TimeControl;
 use super::gtp_client::GtpClient;
 use super::record::GameResult;
 use super::MatchConfig;
-use crate::variants::Variant;
 use std::time::Duration;
 
 pub struct Program {
@@ -85,7 +84,7 @@ impl Program {
         let setup = &config.setup;
         if self.knows("variago-set_variant") {
             self.send(&format!("variago-set_variant {}", setup.variant.name()))?;
-        } else if setup.variant != Variant::Go {
+        } else if !setup.variant.is_plain_go() {
             notes.push(format!(
                 "{} engine does not know variago-set_variant: assuming it plays {}",
                 self.role,
@@ -95,11 +94,12 @@ impl Program {
         self.send(&format!("boardsize {}", setup.size))?;
         self.send("clear_board")?;
         self.send(&format!("komi {}", setup.komi))?;
-        if setup.variant == Variant::BuyingArmies && self.knows("variago-buy_auto") {
-            // Both engines buy the same armies by the same rule, so every
-            // program in the match starts play from the same hands.
-            self.send("variago-buy_auto b")?;
-            self.send("variago-buy_auto w")?;
+        // Buying Armies: both engines buy the same armies by the same rule,
+        // so every program in the match starts play from the same hands.
+        for command in setup.variant.spec().match_setup {
+            if self.knows(command.split_whitespace().next().unwrap_or_default()) {
+                self.send(command)?;
+            }
         }
         if let Some(time) = time {
             if self.knows("time_settings") {

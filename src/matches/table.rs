@@ -10,7 +10,6 @@ use super::MatchConfig;
 use crate::color::Color;
 use crate::moves::Move;
 use crate::sgf::{self, SgfGame};
-use crate::variants::Variant;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -206,7 +205,7 @@ impl<'a> Table<'a> {
     fn sgf(&self, game: &GameRecord) -> String {
         let setup = &self.config.setup;
         let record = SgfGame {
-            variant: (setup.variant != Variant::Go).then(|| setup.variant.name().to_string()),
+            variant: setup.variant.sgf_name().map(String::from),
             size: setup.size,
             komi: Some(setup.komi),
             moves: game.moves.clone(),
