@@ -12,6 +12,25 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+/// `--variant atari --size 5`, the engines, the number of games and the
+/// results file: the arguments most tests start from.
+fn atari_match<'a>(first: &'a str, second: &'a str, games: &'a str, results: &'a Path) -> Vec<&'a str> {
+    vec![
+        "--variant",
+        "atari",
+        "--size",
+        "5",
+        "--first",
+        first,
+        "--second",
+        second,
+        "--games",
+        games,
+        "--results",
+        results.to_str().unwrap(),
+    ]
+}
+
 /// The game lines of a results file.
 fn games_in(path: &Path) -> Vec<Value> {
     let text = std::fs::read_to_string(path).unwrap();
@@ -99,26 +118,17 @@ fn concurrent_games_keep_their_traffic_apart() {
             engine(&format!("--playouts 20 --seed {seed}"))
         )
     };
-    let table = run_match(&[
-        "--variant",
-        "atari",
-        "--size",
-        "5",
-        "--first",
-        &logged("first", 1),
-        "--second",
-        &logged("second", 2),
-        "--games",
-        "8",
+    let (first, second) = (logged("first", 1), logged("second", 2));
+    let mut args = atari_match(&first, &second, "8", &results);
+    args.extend([
         "--concurrency",
         "4",
         "--random-openings",
         "3",
         "--opening-playouts",
         "30",
-        "--results",
-        results.to_str().unwrap(),
     ]);
+    let table = run_match(&args);
     let t = totals(&table);
     assert_eq!((t.games, t.errors, t.first + t.second + t.draws), (8, 0, 8), "{table}");
     let games = games_in(&results);
@@ -201,24 +211,10 @@ fn losses_on_time_are_recorded() {
     let dir = scratch_dir("time");
     let results = dir.join("results.jsonl");
     let start = Instant::now();
-    let table = run_match(&[
-        "--variant",
-        "atari",
-        "--size",
-        "5",
-        "--first",
-        &engine("--playouts 20"),
-        "--second",
-        SLOW_ENGINE,
-        "--games",
-        "2",
-        "--time-control",
-        "absolute 10",
-        "--second-time-control",
-        "move 0.3",
-        "--results",
-        results.to_str().unwrap(),
-    ]);
+    let first = engine("--playouts 20");
+    let mut args = atari_match(&first, SLOW_ENGINE, "2", &results);
+    args.extend(["--time-control", "absolute 10", "--second-time-control", "move 0.3"]);
+    let table = run_match(&args);
     assert!(start.elapsed() < Duration::from_secs(15), "{:?}", start.elapsed());
     let t = totals(&table);
     assert_eq!((t.games, t.errors, t.first), (2, 0, 2), "{table}");
@@ -242,23 +238,10 @@ fn a_killed_match_resumes_without_losing_or_repeating_games() {
     let dir = scratch_dir("resume");
     let results = dir.join("results.jsonl");
     let (first, second) = (engine("--playouts 20 --seed {game}"), engine("--playouts 20"));
-    let args = [
-        "--variant",
-        "atari",
-        "--size",
-        "5",
-        "--first",
-        &first,
-        "--second",
-        &second,
-        "--games",
-        "12",
-        "--results",
-        results.to_str().unwrap(),
-    ];
+    let args = atari_match(&first, &second, "12", &results);
     let mut runner = Command::new(BIN)
         .arg("match")
-        .args(args)
+        .args(&args)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
@@ -283,7 +266,7 @@ fn a_killed_match_resumes_without_losing_or_repeating_games() {
         "{stderr}"
     );
 
-    let mut resumed = args.to_vec();
+    let mut resumed = args.clone();
     resumed.push("--resume");
     let table = run_match(&resumed);
     let t = totals(&table);
@@ -306,27 +289,12 @@ fn a_corrupt_results_line_is_named_and_skipped_only_when_asked() {
     let dir = scratch_dir("corrupt");
     let results = dir.join("results.jsonl");
     let (first, second) = (engine("--playouts 20 --seed {game}"), engine("--playouts 20"));
-    let mut args = vec![
-        "--variant",
-        "atari",
-        "--size",
-        "5",
-        "--first",
-        &first,
-        "--second",
-        &second,
-        "--games",
-        "2",
-        "--results",
-        results.to_str().unwrap(),
-    ];
-    run_match(&args);
+    run_match(&atari_match(&first, &second, "2", &results));
     // Half a line, as a runner killed in mid-write would leave it.
     let mut text = std::fs::read_to_string(&results).unwrap();
     text += "{\"match\":\"0123\",\"game\":3,\"first_co";
     std::fs::write(&results, &text).unwrap();
-    let games = args.len() - 3;
-    args[games] = "4";
+    let mut args = atari_match(&first, &second, "4", &results);
     args.push("--resume");
     let output = run_variago("match", &args);
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -539,28 +507,21 @@ fn an_sprt_stops_the_match_once_it_decides() {
     let results = dir.join("results.jsonl");
     // 1000 playouts against 10 on Atari Go 5x5 win every pair; elo0 0
     // against elo1 300 is decided after a few pairs.
-    let table = run_match(&[
-        "--variant",
-        "atari",
-        "--size",
-        "5",
-        "--first",
-        &engine("--playouts 1000 --seed {game}"),
-        "--second",
-        &engine("--playouts 10 --seed {game}"),
-        "--games",
-        "100",
+    let (first, second) = (
+        engine("--playouts 1000 --seed {game}"),
+        engine("--playouts 10 --seed {game}"),
+    );
+    let mut args = atari_match(&first, &second, "100", &results);
+    args.extend([
         "--concurrency",
         "2",
         "--random-openings",
         "2",
         "--opening-playouts",
         "30",
-        "--sprt",
-        "elo0=0 elo1=300",
-        "--results",
-        results.to_str().unwrap(),
     ]);
+    args.extend(["--sprt", "elo0=0 elo1=300"]);
+    let table = run_match(&args);
     assert!(table.contains("H1 accepted: better than 0 Elo"), "{table}");
     let played = totals(&table).games;
     assert!(played < 40, "{table}");

@@ -301,8 +301,7 @@ mod tests {
     fn a_clean_sweep_has_an_infinite_elo_and_no_error() {
         let e = Wdl {
             wins: 4,
-            draws: 0,
-            losses: 0,
+            ..Wdl::default()
         }
         .estimate()
         .unwrap();

@@ -592,8 +592,7 @@ mod tests {
         assert_eq!((e.elo, e.error, e.nelo, e.los), (0.0, 0.0, 0.0, 0.5));
         let e = Wdl {
             wins: 4,
-            draws: 0,
-            losses: 0,
+            ..Wdl::default()
         }
         .estimate()
         .unwrap();
