@@ -29,8 +29,9 @@
 //!
 //! - [`cli`]: the command line, one module per subcommand: GTP by default,
 //!   `bench`, `perft`, `selfplay`, `solve`, `versus` (against the flat
-//!   baseline, [`versus`]) and `match` (engine against engine over GTP,
-//!   [`matches`](mod@matches)). The binary (`src/main.rs`) only dispatches.
+//!   baseline, [`versus`]), `match` (engine against engine over GTP,
+//!   [`matches`](mod@matches)) and `match-report` (its results files
+//!   merged). The binary (`src/main.rs`) only dispatches.
 
 pub mod bench;
 pub mod board;

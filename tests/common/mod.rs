@@ -5,6 +5,7 @@
 
 pub mod expect;
 pub mod gogui;
+pub mod matches;
 pub mod naive;
 pub mod perft;
 pub mod process;
