@@ -80,7 +80,7 @@ pub enum Piece {
     Mercenary,
     Samurai,
     Cavalry,
-    /// The one stone both players share in the gray-stone games.
+    /// The stone both players share in the gray-stone games.
     Gray,
 }
 
@@ -133,7 +133,7 @@ impl Piece {
     /// the plain pieces, shown as `X` and `O`.
     pub fn letter(self) -> Option<char> {
         Some(match self {
-            Piece::Stone | Piece::Pawn | Piece::Migo | Piece::Gray => return None,
+            Piece::Stone | Piece::Pawn | Piece::Migo => return None,
             Piece::King => 'K',
             Piece::Henge => 'H',
             Piece::Yugo => 'Y',
@@ -146,6 +146,7 @@ impl Piece {
             Piece::Mercenary => 'E',
             Piece::Samurai => 'R',
             Piece::Cavalry => 'C',
+            Piece::Gray => '@',
         })
     }
 

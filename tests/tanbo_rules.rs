@@ -33,7 +33,7 @@ fn diagram(game: &Game) -> String {
             (0..size)
                 .map(|x| match game.occupant(Vertex::new(x, y)) {
                     None => '.',
-                    Some(o) if o.owner == Owner::Neutral => '*',
+                    Some(o) if o.owner == Owner::Neutral => '@',
                     Some(o) => o.symbol(),
                 })
                 .collect()
@@ -144,7 +144,7 @@ fn a_stone_goes_where_it_touches_exactly_one_stone_of_its_colour() {
 
 #[test]
 fn a_gray_stone_goes_where_it_touches_exactly_one_gray_stone() {
-    let game = position(Variant::GrayTanbo, "**..* / ...** / *...* / *..** / ***.*", Color::White);
+    let game = position(Variant::GrayTanbo, "@@..@ / ...@@ / @...@ / @..@@ / @@@.@", Color::White);
     let moves = names(&common::legal_moves(&game));
     // B3, B4, C4 and C5 touch one gray stone; D5 and A4 two, C3 none.
     assert_eq!(moves, ["B3", "B4", "C4", "C5"]);
@@ -189,9 +189,9 @@ fn a_move_that_bounds_its_own_root_in_gray_tanbo_removes_that_root_alone() {
     // White D1 grows E1-E2 into D1, which leaves it no growth point; it also
     // takes A1-B1-A2's last one (C1 now touches B1 and D1). Only the grown
     // root goes, and C1 is a growth point again.
-    let mut game = position(Variant::GrayTanbo, "*...* / *...* / ..... / *...* / **..*", Color::White);
+    let mut game = position(Variant::GrayTanbo, "@...@ / @...@ / ..... / @...@ / @@..@", Color::White);
     place(&mut game, Color::White, "D1");
-    assert_eq!(diagram(&game), "*...* / *...* / ..... / *.... / **...");
+    assert_eq!(diagram(&game), "@...@ / @...@ / ..... / @.... / @@...");
     assert_eq!(game.captures(), [0, 3]);
 }
 
@@ -217,9 +217,9 @@ fn the_roots_a_move_bounds_go_at_once_even_where_one_removal_would_free_another(
 
     // Gray B4 bounds A1-B1-C1-A2-A3 and D2-E1-...-E5; removing the first
     // alone would give the second a growth point at C2; both go.
-    let mut game = position(Variant::GrayTanbo, "**..* / ...** / *...* / *..** / ***.*", Color::White);
+    let mut game = position(Variant::GrayTanbo, "@@..@ / ...@@ / @...@ / @..@@ / @@@.@", Color::White);
     place(&mut game, Color::White, "B4");
-    assert_eq!(diagram(&game), "**... / .*... / ..... / ..... / .....");
+    assert_eq!(diagram(&game), "@@... / .@... / ..... / ..... / .....");
     assert_eq!(game.captures(), [0, 12]);
 }
 
@@ -316,7 +316,7 @@ fn the_solver_and_the_search_take_an_immediate_win() {
 
     // In gray Tanbo the removal of the last root wins, and in the misère
     // form it is the one move to avoid.
-    let rows = ["..***", ".**.*", "...**", "***.*", "*.***"];
+    let rows = ["..@@@", ".@@.@", "...@@", "@@@.@", "@.@@@"];
     let read = Variant::GrayTanbo.spec().from_diagram.unwrap();
     let game = read(&setup(Variant::GrayTanbo, 5, false), &rows, Color::White).unwrap();
     assert_eq!(game.forced_move(), Some(Move::Place(common::vertex("A3"))));

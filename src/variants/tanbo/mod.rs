@@ -198,7 +198,7 @@ impl Tanbo {
     }
 
     /// A position from a diagram, rows from the top: `.` empty, `X` and
-    /// `O` black and white stones in Tanbo, `*` (or any stone) gray stones
+    /// `O` black and white stones in Tanbo, `@` (or any stone) gray stones
     /// in gray Tanbo; symbols may be separated by spaces. A position with
     /// a bounded root cannot arise in play and is refused.
     pub fn from_diagram(setup: &Setup, rows: &[&str], to_move: Color) -> Result<Tanbo, String> {
@@ -219,7 +219,7 @@ impl Tanbo {
                     (_, '.') => continue,
                     (Form::Colours, 'X') => BLACK,
                     (Form::Colours, 'O') => WHITE,
-                    (Form::Gray { .. }, 'X' | 'O' | '*') => NEUTRAL,
+                    (Form::Gray { .. }, 'X' | 'O') => NEUTRAL,
                     (Form::Gray { .. }, s) if s == gray_symbol() => NEUTRAL,
                     _ => return Err(format!("unknown symbol '{symbol}' in row {}", i + 1)),
                 };
