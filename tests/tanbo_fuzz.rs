@@ -46,11 +46,7 @@ const ARGUMENTS: &[&str] = &[
 /// A line: a command and its arguments, where `legal` stands for a legal
 /// move of the side to move, chosen when the line runs.
 fn line() -> impl Strategy<Value = (String, Vec<String>)> {
-    let words: Vec<String> = ARGUMENTS
-        .iter()
-        .chain(&["legal"; 6])
-        .map(|s| s.to_string())
-        .collect();
+    let words: Vec<String> = ARGUMENTS.iter().chain(&["legal"; 6]).map(|s| s.to_string()).collect();
     (
         prop::sample::select(COMMANDS),
         prop::collection::vec(prop::sample::select(words), 0..4),
@@ -92,7 +88,11 @@ fn run(variant: Variant, lines: &[(String, Vec<String>)], picks: &[usize]) {
         let response = execute_line(&mut engine, &line).expect("every line holds a command");
         common::check_response_shape(&line, &response);
         if response.starts_with('?') {
-            assert_eq!(before, common::state(&mut engine), "{line:?} failed and changed the state");
+            assert_eq!(
+                before,
+                common::state(&mut engine),
+                "{line:?} failed and changed the state"
+            );
         }
         assert_eq!(engine.game.check_consistency(), Ok(()), "after {line:?}");
         assert_eq!(engine.variant(), variant, "{line:?}");

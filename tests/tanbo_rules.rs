@@ -75,7 +75,13 @@ fn tanbo_starts_from_steeres_position_and_black_moves_first() {
     for (v, owner) in [("A19", black), ("G19", white), ("N19", black), ("T19", white)] {
         assert_eq!(at(v), owner, "{v}");
     }
-    for (v, owner) in [("A13", white), ("G13", black), ("A7", black), ("A1", white), ("T1", black)] {
+    for (v, owner) in [
+        ("A13", white),
+        ("G13", black),
+        ("A7", black),
+        ("A1", white),
+        ("T1", black),
+    ] {
         assert_eq!(at(v), owner, "{v}");
     }
     let stones = (0..19)
@@ -144,7 +150,11 @@ fn a_stone_goes_where_it_touches_exactly_one_stone_of_its_colour() {
 
 #[test]
 fn a_gray_stone_goes_where_it_touches_exactly_one_gray_stone() {
-    let game = position(Variant::GrayTanbo, "@@..@ / ...@@ / @...@ / @..@@ / @@@.@", Color::White);
+    let game = position(
+        Variant::GrayTanbo,
+        "@@..@ / ...@@ / @...@ / @..@@ / @@@.@",
+        Color::White,
+    );
     let moves = names(&common::legal_moves(&game));
     // B3, B4, C4 and C5 touch one gray stone; D5 and A4 two, C3 none.
     assert_eq!(moves, ["B3", "B4", "C4", "C5"]);
@@ -189,7 +199,11 @@ fn a_move_that_bounds_its_own_root_in_gray_tanbo_removes_that_root_alone() {
     // White D1 grows E1-E2 into D1, which leaves it no growth point; it also
     // takes A1-B1-A2's last one (C1 now touches B1 and D1). Only the grown
     // root goes, and C1 is a growth point again.
-    let mut game = position(Variant::GrayTanbo, "@...@ / @...@ / ..... / @...@ / @@..@", Color::White);
+    let mut game = position(
+        Variant::GrayTanbo,
+        "@...@ / @...@ / ..... / @...@ / @@..@",
+        Color::White,
+    );
     place(&mut game, Color::White, "D1");
     assert_eq!(diagram(&game), "@...@ / @...@ / ..... / @.... / @@...");
     assert_eq!(game.captures(), [0, 3]);
@@ -217,7 +231,11 @@ fn the_roots_a_move_bounds_go_at_once_even_where_one_removal_would_free_another(
 
     // Gray B4 bounds A1-B1-C1-A2-A3 and D2-E1-...-E5; removing the first
     // alone would give the second a growth point at C2; both go.
-    let mut game = position(Variant::GrayTanbo, "@@..@ / ...@@ / @...@ / @..@@ / @@@.@", Color::White);
+    let mut game = position(
+        Variant::GrayTanbo,
+        "@@..@ / ...@@ / @...@ / @..@@ / @@@.@",
+        Color::White,
+    );
     place(&mut game, Color::White, "B4");
     assert_eq!(diagram(&game), "@@... / .@... / ..... / ..... / .....");
     assert_eq!(game.captures(), [0, 12]);
@@ -251,8 +269,7 @@ fn a_quiet_move_removes_nothing_and_no_position_keeps_a_bounded_root() {
 // The end.
 
 /// A random game from the 5x5 start in which Black removes White's last root.
-const BLACK_REMOVES_WHITES_LAST_ROOT: &str =
-    "E2 B1 E3 C1 A4 C2 D3 D5 B4 C5 A3 A2 D4 D1 C4 B5 B4 A5 A4 E4 B3 A3 B5 C3";
+const BLACK_REMOVES_WHITES_LAST_ROOT: &str = "E2 B1 E3 C1 A4 C2 D3 D5 B4 C5 A3 A2 D4 D1 C4 B5 B4 A5 A4 E4 B3 A3 B5 C3";
 /// One in which Black's last placement removes Black's own last root.
 const BLACK_REMOVES_ITS_OWN_LAST_ROOT: &str =
     "D1 B1 C1 E4 D2 E3 A4 D4 D3 A2 C3 A3 B5 C4 C5 B4 D5 B3 B1 B2 A3 C2 A2 A4 A1 C5 A2 E2 A3";
@@ -341,7 +358,10 @@ fn the_misere_option_goes_through_the_command_line_gtp_and_sgf() {
     assert!(e.game.occupant(common::vertex("B1")).is_none());
     ok(&mut e, "play b B1");
     let record = ok(&mut e, "printsgf");
-    assert!(record.contains("VV[gray-tanbo]") && record.contains("VO[misere=on]"), "{record}");
+    assert!(
+        record.contains("VV[gray-tanbo]") && record.contains("VO[misere=on]"),
+        "{record}"
+    );
 
     let out = common::run_engine(
         &["--variant", "gray-tanbo", "--size", "5", "--misere", "on"],
@@ -388,7 +408,10 @@ fn bad_input_gets_a_clear_error_and_changes_nothing() {
     );
     ok(&mut e, "play w B1");
     assert_eq!(fail(&mut e, "variago-misere on"), "tanbo has no misère option");
-    assert_eq!(fail(&mut e, "variago-play b gray@C1"), "illegal move: Tanbo has no gray");
+    assert_eq!(
+        fail(&mut e, "variago-play b gray@C1"),
+        "illegal move: Tanbo has no gray"
+    );
 }
 
 #[test]
@@ -398,12 +421,18 @@ fn an_unknown_misere_value_or_a_variant_without_it_is_refused_everywhere() {
             vec!["--variant", "gray-tanbo", "--misere", "maybe"],
             "unknown misere value 'maybe' (known: on off)",
         ),
-        (vec!["--variant", "tanbo", "--misere", "on"], "tanbo has no misère option"),
+        (
+            vec!["--variant", "tanbo", "--misere", "on"],
+            "tanbo has no misère option",
+        ),
     ] {
         let out = common::run_engine(&args, "quit\n");
         assert!(!out.status.success(), "{args:?}");
         assert!(out.stdout.is_empty());
-        assert_eq!(String::from_utf8_lossy(&out.stderr).trim_end(), format!("variago: {message}"));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr).trim_end(),
+            format!("variago: {message}")
+        );
     }
     let path = std::env::temp_dir().join(format!("variago-tanbo-{}.sgf", std::process::id()));
     std::fs::write(&path, "(;GM[1]SZ[5]VV[gray-tanbo]VO[misere=maybe])").unwrap();

@@ -227,7 +227,10 @@ impl Tanbo {
             }
         }
         if let Some(stone) = roots::roots(&board).find(|&s| roots::is_bounded(&board, s)) {
-            return Err(format!("the root at {} is bounded: no game reaches this position", board.vertex(stone)));
+            return Err(format!(
+                "the root at {} is bounded: no game reaches this position",
+                board.vertex(stone)
+            ));
         }
         Ok(Self::from_board(form, board, to_move))
     }

@@ -20,7 +20,11 @@ use crate::board::{Board, EMPTY, OFF};
 /// Stones of `cell` orthogonally next to `p`.
 #[inline]
 pub fn touching(board: &Board, p: usize, cell: u8) -> usize {
-    board.neighbours(p).into_iter().filter(|&n| board.cell(n) == cell).count()
+    board
+        .neighbours(p)
+        .into_iter()
+        .filter(|&n| board.cell(n) == cell)
+        .count()
 }
 
 /// True when a stone of `cell` may be placed on `p`: the point is empty and

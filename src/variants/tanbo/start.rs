@@ -45,7 +45,11 @@ pub fn stones(size: usize) -> Vec<(Vertex, Color)> {
     let mut out = Vec::with_capacity(count * count);
     for row in 0..count {
         for column in 0..count {
-            let color = if (row + column) % 2 == 0 { Color::White } else { Color::Black };
+            let color = if (row + column) % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
             out.push((Vertex::new(offset + column * step, offset + row * step), color));
         }
     }
