@@ -150,7 +150,7 @@ fn a_stone_goes_where_it_touches_exactly_one_stone_of_its_colour() {
 
 #[test]
 fn a_gray_stone_goes_where_it_touches_exactly_one_gray_stone() {
-    let game = position(
+    let mut game = position(
         Variant::GrayTanbo,
         "@@..@ / ...@@ / @...@ / @..@@ / @@@.@",
         Color::White,
@@ -158,13 +158,11 @@ fn a_gray_stone_goes_where_it_touches_exactly_one_gray_stone() {
     let moves = names(&common::legal_moves(&game));
     // B3, B4, C4 and C5 touch one gray stone; D5 and A4 two, C3 none.
     assert_eq!(moves, ["B3", "B4", "C4", "C5"]);
-    let mut game = game;
     assert!(refusal(&mut game, "C3").contains("touch exactly one gray stone, and C3 touches 0"));
     assert!(refusal(&mut game, "D5").contains("touches 2"));
     assert!(refusal(&mut game, "D1").contains("touches 3"));
     assert_eq!(refusal(&mut game, "A1"), "point is occupied");
     // Both players place gray stones, by either spelling.
-    let mut game = game;
     game.play(Color::White, Move::Drop(Piece::Gray, common::vertex("C5")))
         .unwrap();
     assert_eq!(game.occupant(common::vertex("C5")).map(|o| o.piece), Some(Piece::Gray));
