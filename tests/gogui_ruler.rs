@@ -132,6 +132,27 @@ fn special_pieces_are_drawn() {
 }
 
 #[test]
+fn a_hand_lists_only_pieces_a_side_can_ever_hold() {
+    // Center of Tao and Mercenary Go hold no army: an empty hand, no
+    // frame, and no Hand in the Analyze menu.
+    for variant in [Variant::CenterOfTao, Variant::MercenaryGo] {
+        let mut e = engine(variant);
+        for color in ["b", "w"] {
+            assert_eq!(ok(&mut e, &format!("variago-hand {color}")), "", "{variant:?}");
+        }
+        assert_eq!(ok(&mut e, "gogui-rules_board_size"), "19", "{variant:?}");
+        assert!(!ok(&mut e, "gogui-analyze_commands").contains("variago-hand"));
+    }
+    let mut e = engine(Variant::WarGo);
+    assert!(ok(&mut e, "variago-hand w").starts_with("ambassador 1 bomb 2"));
+    assert!(ok(&mut e, "gogui-analyze_commands").contains("string/Hand/variago-hand %m"));
+    // Go has no hand at all: that is an error, not an empty hand.
+    let mut e = engine(Variant::Go);
+    let answer = execute_line(&mut e, "variago-hand b").unwrap();
+    assert!(answer.starts_with("? go is not played from a hand"), "{answer}");
+}
+
+#[test]
 fn analyze_commands_are_well_formed_and_all_run() {
     for variant in Variant::ALL {
         let mut e = engine(variant);

@@ -245,7 +245,8 @@ fn analyze_commands(e: &mut Engine, a: &Args) -> Reply {
         lines.push("gfx/Ownership/variago-gfx_ownership".into());
         lines.push("string/Score estimate/variago-score_estimate".into());
     }
-    if e.game.hand(Color::Black).is_some() {
+    let holds = |color| e.game.hand(color).is_some_and(|hand| !hand.is_empty());
+    if Color::BOTH.into_iter().any(holds) {
         lines.push("string/Hand/variago-hand %m".into());
     }
     Ok(lines.join("\n"))
