@@ -2,6 +2,7 @@
 //! GoGui asks after each move, checked against the engine's own view.
 
 use variago::clicks::frame::Frame;
+use variago::clicks::Click;
 use variago::gtp::engine::Engine;
 use variago::gtp::execute_line;
 use variago::{Move, Position, Setup, Variant};
@@ -30,9 +31,12 @@ fn expected_clicks(e: &Engine) -> Vec<String> {
         .into_iter()
         .map(|m| match m {
             Move::Place(v) | Move::Step(v, _) => v.to_string(),
-            // The pass that ends a side's buying has a point of its own.
-            Move::Pass if e.game.in_setup() => frame.choice_cells()[0].to_string(),
-            Move::Pass => "pass".into(),
+            // The pass that ends a side's buying, or takes Yugo's button,
+            // has a point of its own.
+            Move::Pass => match e.game.spell(Move::Pass).clicks()[0] {
+                Click::Pass => "pass".into(),
+                click => frame.vertex(click, color).expect("a point for the pass").to_string(),
+            },
             // A hand lists one bomb whatever its mode.
             Move::Drop(variago::Piece::Bomb(_), _) => {
                 hand_cell(variago::Piece::Bomb(variago::moves::BombMode::Immediate)).to_string()
