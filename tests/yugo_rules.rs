@@ -672,3 +672,25 @@ fn genmove_takes_the_button_by_its_point_in_gogui_and_by_pass_elsewhere() {
         assert_eq!(copy.game.hash(), e.game.hash());
     }
 }
+
+#[test]
+fn a_record_gogui_saved_loads_back_with_the_button() {
+    // GoGui saves the clicks on its 10x10 frame, the button as K10 (`ja`).
+    let path = std::env::temp_dir().join(format!("variago-yugo-gogui-{}.sgf", std::process::id()));
+    let record = "(;FF[4]CA[UTF-8]AP[GoGui:1.6.0]SZ[10]KM[7.5]\n;B[ja];W[];B[ee];W[])\n";
+    std::fs::write(&path, record).unwrap();
+    let mut e = engine(9);
+    assert_eq!(ok(&mut e, "gogui-rules_board_size"), "10");
+    ok(&mut e, "boardsize 10");
+    ok(&mut e, &format!("loadsgf {}", path.display()));
+    std::fs::remove_file(&path).ok();
+    assert_eq!(ok(&mut e, "variago-button"), "black");
+    assert!(ok(&mut e, "printsgf").contains(";B[]\n;W[]\n;B[ed]\n;W[]"));
+    // The last undo takes back the button, not a pass.
+    for _ in 0..3 {
+        ok(&mut e, "undo");
+    }
+    assert_eq!(ok(&mut e, "variago-button"), "black");
+    ok(&mut e, "undo");
+    assert_eq!(ok(&mut e, "variago-button"), "none");
+}

@@ -103,8 +103,8 @@ pub trait Rules: Clone + Send + Sync + 'static {
     }
 
     /// True where some move is clicked on a cell beside the board although
-    /// no hand lists a piece (Yugo's button): the frame then adds a row
-    /// above the board for it. A variant with a hand has its frame anyway.
+    /// no hand lists a piece (Yugo's button): the frame is then one point
+    /// larger than the board. A variant with a hand has its frame anyway.
     fn needs_frame(&self) -> bool {
         false
     }

@@ -68,21 +68,23 @@ impl Engine {
         write_click(&self.frame(), color, click)
     }
 
-    /// The click that is the pass move in `game`. In frame mode it is
-    /// the variant's spelling, which may be a cell of its own (the end of
-    /// the buying, Yugo's button) since GoGui ends a game after any two
-    /// passes in a row; every other client knows the pass as `pass`.
+    /// The click that is the pass move in `game`: the variant's spelling,
+    /// which may be a cell of its own (the end of the buying, Yugo's
+    /// button) since GoGui ends a game after any two passes in a row. A
+    /// frame with hands is every client's; one that holds only that cell
+    /// (Yugo) is GoGui's alone, and other clients know the pass as `pass`.
     pub fn pass_click(&self, game: &Game) -> Click {
-        match self.frame_mode {
+        let has_hands = || !Frame::of(game).hand_cells().is_empty();
+        match self.frame_mode || has_hands() {
             true => game.spell(Move::Pass).clicks()[0],
             false => Click::Pass,
         }
     }
 
     /// True when `click` alone is the pass move in `game`: as the variant
-    /// spells it, or as the pass click of this client.
+    /// spells it, or, outside GoGui's frame, as plain `pass`.
     fn passes(&self, game: &Game, click: Click) -> bool {
-        click == self.pass_click(game) || game.spell(Move::Pass).is_spelled_by(&[click])
+        game.spell(Move::Pass).is_spelled_by(&[click]) || (click == Click::Pass && !self.frame_mode)
     }
 
     /// Plays `color`'s click. A one-click move is tried first and played
