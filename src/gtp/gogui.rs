@@ -70,19 +70,24 @@ fn is_special(o: Occupant) -> bool {
     !matches!(o.piece, Piece::Stone | Piece::Pawn | Piece::Migo) || o.owner == Owner::Neutral
 }
 
-/// Labels for every special piece, squares around neutral ones, marks on zones.
+/// Labels for every special piece, squares around neutral ones, a gray
+/// fill for gray stones, marks on zones.
 fn pieces_gfx(game: &Game) -> String {
     let mut labels = Vec::new();
     let mut neutral = Vec::new();
+    let mut gray = Vec::new();
     for v in vertices(game.size()) {
-        if let Some(o) = game.occupant(v).filter(|&o| is_special(o)) {
-            labels.push(format!(
-                "{v} {}",
-                game.label(v).unwrap_or_else(|| o.symbol().to_string())
-            ));
-            if o.owner == Owner::Neutral {
-                neutral.push(v.to_string());
-            }
+        let Some(o) = game.occupant(v).filter(|&o| is_special(o)) else { continue };
+        if o.piece == Piece::Gray {
+            gray.push(format!("{v} 1"));
+            continue;
+        }
+        labels.push(format!(
+            "{v} {}",
+            game.label(v).unwrap_or_else(|| o.symbol().to_string())
+        ));
+        if o.owner == Owner::Neutral {
+            neutral.push(v.to_string());
         }
     }
     let mut gfx = Vec::new();
@@ -91,6 +96,14 @@ fn pieces_gfx(game: &Game) -> String {
     }
     if !neutral.is_empty() {
         gfx.push(format!("SQUARE {}", neutral.join(" ")));
+    }
+    // GoGui has no gray stone. Its black influence is a gray square
+    // inside the point, which is how the gray stones are drawn, while
+    // the X/O board leaves their points empty: GoGui's own Go board then
+    // never sees a stone, so no capture, suicide or ko of its rules
+    // interferes with a click.
+    if !gray.is_empty() {
+        gfx.push(format!("INFLUENCE {}", gray.join(" ")));
     }
     // Zones where pieces gain powers (War Go's tao zones) are marked.
     let zones: Vec<String> = game.zones().iter().map(Vertex::to_string).collect();

@@ -14,9 +14,12 @@ pub mod commands;
 pub mod go;
 pub mod go_family;
 pub mod gorogo;
+pub mod gray_grid;
 pub mod migoyugo;
 pub mod setup;
 pub mod spec;
+pub mod squares;
+pub mod unsquare;
 pub mod wargo;
 pub mod yugo;
 
@@ -41,10 +44,12 @@ pub enum Variant {
     CenterOfTao,
     MercenaryGo,
     BuyingArmies,
+    UnsquareGo,
+    Squares,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 9] = [
+    pub const ALL: [Variant; 11] = [
         Variant::Go,
         Variant::Atari,
         Variant::Yugo,
@@ -54,6 +59,8 @@ impl Variant {
         Variant::CenterOfTao,
         Variant::MercenaryGo,
         Variant::BuyingArmies,
+        Variant::UnsquareGo,
+        Variant::Squares,
     ];
 
     /// What the engine knows of the variant, declared in its module.
@@ -68,6 +75,8 @@ impl Variant {
             Variant::CenterOfTao => &wargo::CENTER_OF_TAO,
             Variant::MercenaryGo => &wargo::MERCENARY_GO,
             Variant::BuyingArmies => &wargo::BUYING_ARMIES,
+            Variant::UnsquareGo => &unsquare::SPEC,
+            Variant::Squares => &squares::SPEC,
         }
     }
 
@@ -140,6 +149,8 @@ pub enum Game {
     GoRoGo(gorogo::GoRoGo),
     Yugo(yugo::Yugo),
     WarGo(wargo::WarGo),
+    UnsquareGo(unsquare::UnsquareGo),
+    Squares(squares::Squares),
 }
 
 impl Game {
@@ -158,6 +169,8 @@ macro_rules! dispatch {
             Game::GoRoGo($game) => $body,
             Game::Yugo($game) => $body,
             Game::WarGo($game) => $body,
+            Game::UnsquareGo($game) => $body,
+            Game::Squares($game) => $body,
         }
     };
 }

@@ -43,6 +43,8 @@ pub struct Setup {
     pub henge: Option<Vertex>,
     /// A War Go preset from a file (`--preset`); `None` is the variant's own.
     pub preset: Option<Arc<wargo::presets::Preset>>,
+    /// The points that win Squares; `None` is its default.
+    pub target: Option<u32>,
 }
 
 /// The `start` option, which every variant takes: each offers its own
@@ -74,6 +76,7 @@ impl Setup {
             start: Start::Empty,
             henge: None,
             preset: None,
+            target: None,
         }
     }
 

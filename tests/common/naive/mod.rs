@@ -7,6 +7,8 @@ mod atari;
 mod go;
 mod gorogo;
 mod migoyugo;
+mod squares;
+mod unsquare;
 mod wargo;
 mod yugo;
 
@@ -14,6 +16,8 @@ pub use atari::NaiveAtari;
 pub use go::NaiveGo;
 pub use gorogo::{Cell as GoRoGoCell, NaiveGoRoGo};
 pub use migoyugo::NaiveMigoyugo;
+pub use squares::NaiveSquares;
+pub use unsquare::NaiveUnsquare;
 pub use wargo::{conceivable, NaiveWarGo};
 pub use yugo::NaiveYugo;
 
@@ -63,6 +67,8 @@ pub fn perft(case: &Case) -> Option<u64> {
         Variant::WarGo | Variant::CenterOfTao | Variant::MercenaryGo | Variant::BuyingArmies => {
             count::<NaiveWarGo>(case)
         }
+        Variant::UnsquareGo => count::<NaiveUnsquare>(case),
+        Variant::Squares => count::<NaiveSquares>(case),
     }
 }
 
