@@ -12,7 +12,7 @@ const binary = process.env.VARIAGO_BIN ?? new URL('../../target/debug/variago', 
 
 // Variants whose moves are all plain vertices, with a board size that keeps
 // the test quick.
-const VARIANTS = (process.env.VARIAGO_PLAIN_VARIANTS ?? 'go:9 atari:7 migoyugo:8 yugo:7')
+const VARIANTS = (process.env.VARIAGO_PLAIN_VARIANTS ?? 'go:9 atari:7 migoyugo:8 yugo:7 squares:5 unsquare-go:7')
   .split(' ')
   .map(entry => entry.split(':'))
 
