@@ -20,18 +20,23 @@
 //! - [`solver`]: an exact solver (df-pn with a transposition table and
 //!   board symmetry) for small games and endgames, used by `genmove` where
 //!   it can finish and by `variago solve`.
+//! - [`clicks`]: typed moves as sequences of points for clients that
+//!   only know points (GoGui, gogui-twogtp), and the frame that shows the
+//!   hands on a larger square.
 //! - [`gtp`]: the GTP v2 front: line preprocessing, a table of commands
 //!   with typed arguments, one error path; GoGui's ruler and analyze
 //!   commands; Sabaki's streaming analysis. [`sgf`] reads and writes records.
 //!
 //! - [`cli`]: the command line, one module per subcommand: GTP by default,
 //!   `bench`, `perft`, `selfplay`, `solve`, `versus` (against the flat
-//!   baseline, [`versus`]) and `match` (engine against engine over GTP,
-//!   [`matches`](mod@matches)). The binary (`src/main.rs`) only dispatches.
+//!   baseline, [`versus`]), `match` (engine against engine over GTP,
+//!   [`matches`](mod@matches)) and `match-report` (its results files
+//!   merged). The binary (`src/main.rs`) only dispatches.
 
 pub mod bench;
 pub mod board;
 pub mod cli;
+pub mod clicks;
 pub mod color;
 pub mod game;
 pub mod gtp;

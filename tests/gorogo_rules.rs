@@ -225,12 +225,16 @@ fn passing_is_refused() {
 }
 
 #[test]
-fn genmove_answers_the_vertex_of_a_henge_and_variago_genmove_the_typed_move() {
+fn genmove_answers_a_henge_click_by_click_and_variago_genmove_the_typed_move() {
     // After FILL, Black holds only henges: the engine must play one. (Black
-    // is lost then, so the engine would resign: it may not here.)
+    // is lost then, so the engine would resign: it may not here.) Plain
+    // genmove answers the henge in black's hand (F2 in the frame), then
+    // the point.
     let mut e = engine();
     e.settings.config.resign_below = 0.0;
     gtp_play_all(&mut e, FILL);
+    assert_eq!(ok(&mut e, "genmove b"), "F2");
+    assert_eq!(e.game.to_move(), Color::Black, "the move is not played yet");
     let answer = ok(&mut e, "genmove b");
     assert!(["A3", "B3", "D3", "E3"].contains(&answer.as_str()), "{answer}");
     assert_eq!(piece_at(&e.game, &answer), HENGE);
@@ -479,7 +483,13 @@ fn bad_input_gets_a_clear_error_and_changes_nothing() {
     refused(&mut e, "boardsize 19", "unacceptable size");
     refused(&mut e, "play b C3", "illegal move: point is occupied");
     refused(&mut e, "variago-play b henge@C3", "illegal move: point is occupied");
-    refused(&mut e, "play b F1", "invalid vertex");
+    refused(&mut e, "play b H1", "invalid vertex");
+    refused(
+        &mut e,
+        "play b F1",
+        "illegal move: the stone in hand begins no legal move",
+    );
+    refused(&mut e, "play b G4", "illegal move: G4 is white's hand");
     refused(&mut e, "variago-play b king@A1", "illegal move: GoRoGo has no king");
     refused(
         &mut e,

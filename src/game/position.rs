@@ -8,6 +8,7 @@
 //! would silently stand in for the variant's own method.
 
 use super::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
+use crate::clicks::Spelling;
 use crate::color::Color;
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
@@ -41,6 +42,9 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn record_options(&self) -> Vec<(String, String)>;
     fn restore_option(&mut self, key: &str, value: &str) -> Result<(), String>;
     fn setup_moves(&self) -> usize;
+    fn spell(&self, mv: Move) -> Spelling;
+    fn in_setup(&self) -> bool;
+    fn default_setup(&mut self, color: Color);
     // SearchHints.
     fn search_moves(&self, out: &mut Vec<Move>);
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32;
@@ -84,6 +88,9 @@ impl<T: Rules + SearchHints + SolverHints> Position for T {
     #[inline] fn record_options(&self) -> Vec<(String, String)> { Rules::record_options(self) }
     #[inline] fn restore_option(&mut self, key: &str, value: &str) -> Result<(), String> { Rules::restore_option(self, key, value) }
     #[inline] fn setup_moves(&self) -> usize { Rules::setup_moves(self) }
+    #[inline] fn spell(&self, mv: Move) -> Spelling { Rules::spell(self, mv) }
+    #[inline] fn in_setup(&self) -> bool { Rules::in_setup(self) }
+    #[inline] fn default_setup(&mut self, color: Color) { Rules::default_setup(self, color) }
     #[inline] fn search_moves(&self, out: &mut Vec<Move>) { SearchHints::search_moves(self, out) }
     #[inline] fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 { SearchHints::rollout(self, rng, trace) }
     #[inline] fn outcome_value(&self, outcome: Outcome) -> f32 { SearchHints::outcome_value(self, outcome) }

@@ -8,6 +8,7 @@
 //! the rest of the engine uses.
 
 use super::{Illegal, Occupant, Outcome};
+use crate::clicks::Spelling;
 use crate::color::Color;
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
@@ -86,11 +87,32 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// Stones captured by each player, black first.
     fn captures(&self) -> [u32; 2];
 
-    /// The pieces a player still holds, for variants played from a hand
-    /// (GoRoGo, War Go); `None` where there is no hand.
+    /// The pieces a player can hold and how many it still holds, for
+    /// variants played from a hand (GoRoGo, War Go); `None` where there is
+    /// no hand. The list of pieces stays the same for a whole game (counts
+    /// may fall to 0): GoGui's frame lays the hands out from it.
     fn hand(&self, _color: Color) -> Option<Vec<(Piece, u32)>> {
         None
     }
+
+    /// How a client that only knows points clicks `mv` (see
+    /// [`crate::clicks`]). The default goes by the move's kind: the point,
+    /// the piece in hand then the target, the piece then its destination.
+    fn spell(&self, mv: Move) -> Spelling {
+        Spelling::of_kind(mv)
+    }
+
+    /// True while the sides still make setup choices that are not moves
+    /// (Buying Armies: buying their armies).
+    fn in_setup(&self) -> bool {
+        false
+    }
+
+    /// Makes `color`'s setup choices the engine's way when the side has
+    /// made none, just before a pass from a client that only knows points
+    /// ends its setup: such a client cannot name them (Buying Armies: the
+    /// engine's army is bought). Nothing where there is no setup.
+    fn default_setup(&mut self, _color: Color) {}
 
     /// Points inside a zone where pieces gain powers (War Go's tao zones),
     /// for displays; empty for variants without zones.

@@ -58,9 +58,7 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("variago-play", typed_play),
     ("variago-genmove", typed_genmove),
     ("variago-legal_moves", legal_moves),
-    ("variago-board", |e, a| {
-        a.count(0, 0).map(|_| display::machine_board(&e.game))
-    }),
+    ("variago-board", board),
     ("variago-hand", hand),
     ("variago-ponder", ponder),
 ];
@@ -127,9 +125,13 @@ fn quit(e: &mut Engine, a: &Args) -> Reply {
     Ok(String::new())
 }
 
+/// `boardsize N`; in frame mode (GoGui) N is the frame's size.
 fn boardsize(e: &mut Engine, a: &Args) -> Reply {
     a.count(1, 1)?;
-    let size: usize = a.int(0).map_err(|_| "unacceptable size".to_string())?;
+    let mut size: usize = a.int(0).map_err(|_| "unacceptable size".to_string())?;
+    if e.frame_mode {
+        size = e.area_for_frame(size).ok_or("unacceptable size")?;
+    }
     if !e.setup.accepts_size(size) {
         return Err("unacceptable size".into());
     }
@@ -157,23 +159,35 @@ fn komi(e: &mut Engine, a: &Args) -> Reply {
     Ok(String::new())
 }
 
+/// `play COLOR VERTEX`: one click (see `crate::clicks`). A plain point or
+/// pass is the whole move as ever; a typed move is clicked point by point.
 fn play(e: &mut Engine, a: &Args) -> Reply {
     a.count(2, 2)?;
     let color = a.color(0)?;
-    if Move::parse(a.word(1)?, e.game.size()).is_ok_and(|m| !matches!(m, Move::Pass | Move::Place(_))) {
+    let word = a.word(1)?;
+    if Move::parse(word, e.game.size()).is_ok_and(|m| !matches!(m, Move::Pass | Move::Place(_))) {
         return Err("syntax error: play takes a vertex or pass; use variago-play for typed moves".into());
     }
-    let mv = match a.vertex_or_pass(1, e.game.size())? {
-        Some(v) => Move::Place(v),
-        None => Move::Pass,
-    };
-    e.play(color, mv).map_err(|r| format!("illegal move: {r}"))?;
+    let click = e.parse_click(color, word)?;
+    e.click(color, click).map_err(|r| format!("illegal move: {r}"))?;
     Ok(String::new())
+}
+
+/// Refuses a whole-move command while a plain client is in the middle of a move.
+fn no_partial_move(e: &Engine) -> Result<(), String> {
+    match e.partial.color() {
+        Some(mover) => Err(format!(
+            "{mover} is in the middle of a move ({}): finish it with play, or undo it",
+            e.partial.describe()
+        )),
+        None => Ok(()),
+    }
 }
 
 fn typed_play(e: &mut Engine, a: &Args) -> Reply {
     a.count(2, 2)?;
     let color = a.color(0)?;
+    no_partial_move(e)?;
     let mv = a.typed_move(1, e.game.size())?;
     e.play(color, mv).map_err(|r| format!("illegal move: {r}"))?;
     Ok(String::new())
@@ -205,26 +219,59 @@ fn choose(e: &mut Engine, color: Color, resign: bool) -> Result<Option<Move>, St
     }
 }
 
+/// `genmove` and its relatives. Typed, the answer is the whole move. Plain,
+/// it is one click: the first click of the chosen move, whose other clicks
+/// answer the following `genmove`s of the same side.
 fn generate(e: &mut Engine, a: &Args, commit: bool, typed: bool, resign: bool) -> Reply {
     a.count(1, 1)?;
     let color = a.color(0)?;
+    if typed {
+        no_partial_move(e)?;
+    } else if let Some(click) = e.continuing_click(color)? {
+        let text = e.click_text(color, click)?;
+        if commit {
+            e.click(color, click)
+                .map_err(|r| format!("internal error: the planned click {click} fails: {r}"))?;
+        }
+        return Ok(text);
+    }
     if let Some(answer) = answer_when_over(e, color) {
         return Ok(answer);
     }
-    // Buying Armies: the engine buys for any side that has not yet.
-    e.game.finish_setup();
-    let Some(mv) = choose(e, color, resign)? else {
-        return Ok("resign".into());
+    let mv = if !typed && only_a_pass(e, color) {
+        // A side setting up (Buying Armies) passes; the pass buys its army.
+        Move::Pass
+    } else {
+        if typed {
+            // Buying Armies: the engine buys for any side that has not yet.
+            e.game.finish_setup();
+        }
+        let Some(mv) = choose(e, color, resign)? else {
+            return Ok("resign".into());
+        };
+        mv
     };
+    if !typed {
+        if color != e.game.to_move() && e.game.spell(mv).clicks().len() > 1 {
+            return Err(format!(
+                "{color}'s move {mv} takes several clicks, which start only on {color}'s turn ({} is to move)",
+                e.game.to_move()
+            ));
+        }
+        return e.begin_move(color, mv, commit);
+    }
     if commit {
         e.play(color, mv)
             .map_err(|r| format!("internal error: search chose {mv}: {r}"))?;
     }
-    Ok(match (typed, mv.vertex()) {
-        (true, _) => mv.to_string(),
-        (false, Some(v)) => v.to_string(),
-        (false, None) => "pass".into(),
-    })
+    Ok(mv.to_string())
+}
+
+/// True when a pass is `color`'s one legal move.
+fn only_a_pass(e: &Engine, color: Color) -> bool {
+    let mut moves = Vec::new();
+    e.game.legal_moves(&mut moves);
+    color == e.game.to_move() && moves == [Move::Pass]
 }
 
 fn genmove(e: &mut Engine, a: &Args) -> Reply {
@@ -400,9 +447,29 @@ fn final_status_list(e: &mut Engine, a: &Args) -> Reply {
     Ok(list.iter().map(Vertex::to_string).collect::<Vec<_>>().join(" "))
 }
 
+/// The position before any partial move, and then what is being clicked.
 fn showboard(e: &mut Engine, a: &Args) -> Reply {
     a.count(0, 0)?;
-    Ok(format!("\n{}", display::human_board(&e.game)))
+    let mut text = format!("\n{}", display::human_board(&e.game));
+    if let Some(mover) = e.partial.color() {
+        text += &format!("\n{mover} is clicking a move: {}", e.partial.describe());
+    }
+    Ok(text)
+}
+
+/// `variago-board`: the position before any partial move, and a last line
+/// `partial COLOR VERTEX...` with the clicks of a partial move.
+fn board(e: &mut Engine, a: &Args) -> Reply {
+    a.count(0, 0)?;
+    let mut text = display::machine_board(&e.game);
+    if let Some(mover) = e.partial.color() {
+        let mut clicks = Vec::new();
+        for &click in e.partial.clicks() {
+            clicks.push(e.click_text(mover, click)?);
+        }
+        text += &format!("\npartial {mover} {}", clicks.join(" "));
+    }
+    Ok(text)
 }
 
 fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
@@ -411,13 +478,35 @@ fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
     let until: Option<usize> = if a.len() == 2 { Some(a.int(1)?) } else { None };
     let text = std::fs::read_to_string(path).map_err(|err| format!("cannot load file: {err}"))?;
     let game = sgf::parse(&text).map_err(|err| format!("cannot load file: {err}"))?;
-    let variant = Variant::from_sgf(game.variant.as_deref()).map_err(|err| format!("cannot load file: {err}"))?;
+    let gogui = game.saved_by_gogui();
+    let variant = match gogui {
+        // GoGui names no variant: its record is of the game it was shown.
+        true => e.variant(),
+        false => Variant::from_sgf(game.variant.as_deref()).map_err(|err| format!("cannot load file: {err}"))?,
+    };
     // Build the new state aside so that a failure leaves the engine as it
     // was. The record's options replace the current ones; without `KM` a
     // game of the same variant keeps the komi set.
-    let mut setup = Setup {
-        size: game.size,
-        ..Setup::new(variant)
+    let mut setup = if gogui {
+        // GoGui's size is the frame's, its moves are clicks on the frame,
+        // and the options are the session's.
+        let size = e.area_for_frame(game.size).ok_or_else(|| {
+            format!(
+                "cannot load file: no {} board has a {}x{} frame",
+                variant.name(),
+                game.size,
+                game.size
+            )
+        })?;
+        Setup {
+            size,
+            ..e.setup.clone()
+        }
+    } else {
+        Setup {
+            size: game.size,
+            ..Setup::new(variant)
+        }
     };
     if let Some(komi) = game.komi.or((variant == e.variant()).then_some(e.setup.komi)) {
         setup.komi = komi;
@@ -425,7 +514,7 @@ fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
     let restore = setup
         .apply_record_options(&game.options)
         .map_err(|e| format!("cannot load file: {e}"))?;
-    if !setup.accepts_size(game.size) {
+    if !setup.accepts_size(setup.size) {
         return Err(format!(
             "cannot load file: size {} unacceptable for {}",
             game.size,
@@ -446,12 +535,19 @@ fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
     }
     let count = until.map_or(game.moves.len(), |n| n.saturating_sub(1).min(game.moves.len()));
     for (i, &(color, mv)) in game.moves[..count].iter().enumerate() {
-        next.play(color, mv)
-            .map_err(|r| format!("cannot load file: move {} {mv}: {r}", i + 1))?;
+        let played = if gogui {
+            let text = mv.vertex().map_or("pass".to_string(), |v| v.to_string());
+            next.parse_click(color, &text)
+                .and_then(|click| next.click(color, click).map_err(|r| r.to_string()))
+                .map(|_| ())
+        } else {
+            next.play(color, mv).map_err(|r| r.to_string())
+        };
+        played.map_err(|r| format!("cannot load file: move {} {mv}: {r}", i + 1))?;
     }
     let to_move = match (count, game.to_play) {
         (0, Some(c)) => c,
-        _ => next.game.to_move(),
+        _ => next.clicking_side(),
     };
     e.take_game(next);
     Ok(to_move.name().into())

@@ -1,6 +1,7 @@
 //! The engine state behind the GTP commands: the game, its record, the
 //! clock and the search settings.
 
+use crate::clicks::{Click, Partial};
 use crate::color::Color;
 use crate::game::{Illegal, Position};
 use crate::moves::{Move, Vertex};
@@ -49,6 +50,14 @@ pub struct Engine {
     pub game: Game,
     /// Moves played since the setup, for `printsgf`.
     pub record: Vec<(Color, Move)>,
+    /// How each recorded move was given.
+    given: Vec<Given>,
+    /// The move a plain client is clicking, not yet played.
+    pub partial: Partial,
+    /// Set once a client asks a `gogui-rules_*` command: GoGui then sees
+    /// each variant with a hand in its frame, and `boardsize` takes the
+    /// frame's size (see `clicks::frame`).
+    pub frame_mode: bool,
     pub handicap: Vec<Vertex>,
     /// Passes recorded after the game was decided (see `play`).
     passes_after_end: usize,
@@ -84,6 +93,9 @@ impl Engine {
             game: Game::new(&setup),
             setup,
             record: Vec::new(),
+            given: Vec::new(),
+            partial: Partial::default(),
+            frame_mode: false,
             handicap: Vec::new(),
             passes_after_end: 0,
             clock: Clock::default(),
@@ -170,6 +182,8 @@ impl Engine {
         self.game = Game::new(&self.setup);
         self.trees.clear();
         self.record.clear();
+        self.given.clear();
+        self.partial.clear();
         self.handicap.clear();
         self.passes_after_end = 0;
     }
@@ -180,26 +194,68 @@ impl Engine {
         self.clear();
     }
 
-    /// Plays a move and records it. Once the game is decided a pass is
-    /// still accepted and recorded without changing the position: the
+    /// Plays a whole move and records it. Once the game is decided a pass
+    /// is still accepted and recorded without changing the position: the
     /// winner's `genmove` answers `pass`, and match runners relay it.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
+        self.play_clicked(color, mv, Vec::new())
+    }
+
+    /// Plays a move that was given by `clicks` (empty: given whole).
+    pub fn play_clicked(&mut self, color: Color, mv: Move, clicks: Vec<Click>) -> Result<(), Illegal> {
         if mv == Move::Pass && self.game.outcome().is_some() {
             self.passes_after_end += 1;
         } else {
             self.game.play(color, mv)?;
         }
         self.record.push((color, mv));
+        self.given.push(Given {
+            clicks,
+            before_setup: None,
+        });
+        self.partial.clear();
         Ok(())
     }
 
+    /// Plays a move of clicks in `prepared`, the game after the setup
+    /// choices the engine made for a plain client (see
+    /// `Position::default_setup`), which undo takes back with the move.
+    pub fn play_prepared(&mut self, color: Color, mv: Move, clicks: Vec<Click>, prepared: Game) -> Result<(), Illegal> {
+        let before = std::mem::replace(&mut self.game, prepared);
+        match self.play_clicked(color, mv, clicks) {
+            Ok(()) => {
+                if let Some(given) = self.given.last_mut() {
+                    given.before_setup = Some(before);
+                }
+                Ok(())
+            }
+            Err(illegal) => {
+                self.game = before;
+                Err(illegal)
+            }
+        }
+    }
+
+    /// Takes back one step: a click of the partial move, or else the last
+    /// move; a move given by several clicks comes back as a partial move
+    /// without its last click.
     pub fn undo(&mut self) -> bool {
-        if self.passes_after_end > 0 {
+        if self.partial.undo() {
+            return true;
+        }
+        let before_setup = self.given.last_mut().and_then(|g| g.before_setup.take());
+        if let Some(game) = before_setup {
+            self.game = game;
+        } else if self.passes_after_end > 0 {
             self.passes_after_end -= 1;
         } else if self.record.is_empty() || !self.game.undo() {
             return false;
         }
-        self.record.pop();
+        let (color, _) = self.record.pop().expect("a recorded move");
+        let clicks = self.given.pop().map(|g| g.clicks).unwrap_or_default();
+        if clicks.len() > 1 {
+            self.partial.restore(color, &clicks[..clicks.len() - 1]);
+        }
         true
     }
 
@@ -315,6 +371,8 @@ impl Engine {
         self.setup = loaded.setup;
         self.game = loaded.game;
         self.record = loaded.record;
+        self.given = loaded.given;
+        self.partial = loaded.partial;
         self.handicap = loaded.handicap;
         self.passes_after_end = loaded.passes_after_end;
     }
@@ -358,12 +416,25 @@ impl Engine {
             white_setup: Vec::new(),
             moves,
             to_play: None,
+            application: None,
         }
     }
 
     pub fn variant(&self) -> Variant {
         self.setup.variant
     }
+}
+
+/// How a recorded move was given.
+#[derive(Clone, Debug, Default)]
+struct Given {
+    /// Its clicks, one by one through plain `play` or `genmove`; empty when
+    /// the move was given whole.
+    clicks: Vec<Click>,
+    /// The game before the setup choices the engine made for a plain
+    /// client just before the move; undo goes back to it (with any
+    /// purchase made since).
+    before_setup: Option<Game>,
 }
 
 /// The variants' own commands reach the engine through this.

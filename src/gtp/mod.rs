@@ -8,6 +8,7 @@
 
 pub mod analyze;
 pub mod args;
+pub mod clicking;
 pub mod commands;
 pub mod display;
 pub mod engine;

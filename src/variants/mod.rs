@@ -204,6 +204,9 @@ impl Position for Game {
     fn record_options(&self) -> Vec<(String, String)> { dispatch!(self, g => g.record_options()) }
     fn restore_option(&mut self, key: &str, value: &str) -> Result<(), String> { dispatch!(self, g => g.restore_option(key, value)) }
     fn setup_moves(&self) -> usize { dispatch!(self, g => g.setup_moves()) }
+    fn spell(&self, mv: Move) -> crate::clicks::Spelling { dispatch!(self, g => g.spell(mv)) }
+    fn in_setup(&self) -> bool { dispatch!(self, g => g.in_setup()) }
+    fn default_setup(&mut self, color: Color) { dispatch!(self, g => g.default_setup(color)) }
     fn search_moves(&self, out: &mut Vec<Move>) { dispatch!(self, g => g.search_moves(out)) }
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 { dispatch!(self, g => g.rollout(rng, trace)) }
     fn outcome_value(&self, outcome: Outcome) -> f32 { dispatch!(self, g => g.outcome_value(outcome)) }

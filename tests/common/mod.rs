@@ -4,6 +4,8 @@
 #![allow(dead_code, unused_imports)]
 
 pub mod expect;
+pub mod gogui;
+pub mod matches;
 pub mod naive;
 pub mod perft;
 pub mod process;

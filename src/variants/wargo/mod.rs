@@ -18,6 +18,7 @@ pub use spec::{builtin_preset, setup_of, BUYING_ARMIES, CENTER_OF_TAO, MERCENARY
 use super::go_family::GoHistory;
 use super::Setup;
 use crate::board::zobrist::StateKey;
+use crate::clicks::{Click, Spelling};
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
 use crate::moves::{Move, Piece, Vertex};
@@ -225,10 +226,16 @@ impl WarGo {
         Ok(())
     }
 
-    /// The engine buys for `color`: one of each piece in turn, in the
-    /// order samurai, wall, monk, cavalry, spy, bomb, mercenary, tao,
-    /// ambassador, while the credit lasts; then it is done.
+    /// The engine buys for `color` (see `buy_engine_army`); then it is done.
     pub fn buy_auto(&mut self, color: Color) -> Result<(), String> {
+        self.buy_engine_army(color)?;
+        self.finish_buying(color)
+    }
+
+    /// The engine's army for `color`: one of each piece in turn, in the
+    /// order samurai, wall, monk, cavalry, spy, bomb, mercenary, tao,
+    /// ambassador, while the credit lasts.
+    fn buy_engine_army(&mut self, color: Color) -> Result<(), String> {
         self.check_buying(color)?;
         const ORDER: [Army; 9] = [
             Army::Samurai,
@@ -249,10 +256,9 @@ impl WarGo {
                 }
             }
             if !bought {
-                break;
+                return Ok(());
             }
         }
-        self.finish_buying(color)
     }
 
     /// The engine buys for every side still buying.
@@ -457,9 +463,52 @@ impl Rules for WarGo {
         self.state().captures
     }
 
+    /// The army pieces the side can ever hold: those of the preset's hand,
+    /// and those for sale where armies are bought.
     fn hand(&self, color: Color) -> Option<Vec<(Piece, u32)>> {
         let hand: Hand = self.state().hands[color.index()];
-        Some(Army::ALL.iter().map(|&a| (a.pieces()[0], hand.get(a))).collect())
+        let start = self.preset.hands[color.index()];
+        let held = |a: Army| start.get(a) > 0 || (self.preset.credit.is_some() && self.preset.prices.get(a) > 0);
+        Some(
+            Army::ALL
+                .iter()
+                .filter(|&&a| held(a) || hand.get(a) > 0)
+                .map(|&a| (a.pieces()[0], hand.get(a)))
+                .collect(),
+        )
+    }
+
+    /// A bomb is picked from the hand, dropped, and then given its mode.
+    /// The pass that ends a side's buying is a click of its own, `done`:
+    /// GoGui ends a game after two passes in a row.
+    fn spell(&self, mv: Move) -> Spelling {
+        match mv {
+            Move::Pass if self.in_setup() => Spelling::new(vec![Click::Choice(0, "done")]),
+            Move::Drop(Piece::Bomb(mode), v) => {
+                let (index, name) = pieces::mode_option(mode);
+                Spelling::new(vec![
+                    Click::Hand(Army::Bomb.pieces()[0]),
+                    Click::Point(v),
+                    Click::Choice(index, name),
+                ])
+            }
+            _ => Spelling::of_kind(mv),
+        }
+    }
+
+    fn in_setup(&self) -> bool {
+        self.state().in_setup()
+    }
+
+    /// A side that has bought nothing gets the engine's army (see
+    /// `buy_auto`); the pass that follows ends its buying.
+    fn default_setup(&mut self, color: Color) {
+        let Some((credit, true)) = self.credit(color) else {
+            return;
+        };
+        if self.state().hands[color.index()].is_empty() && Some(credit) == self.preset.credit {
+            let _ = self.buy_engine_army(color);
+        }
     }
 
     fn zones(&self) -> Vec<Vertex> {
