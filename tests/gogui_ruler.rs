@@ -193,10 +193,12 @@ fn gray_stones_are_a_gray_fill_on_points_the_board_leaves_empty() {
     ok(&mut e, "play b B2");
     assert_eq!(ok(&mut e, "gogui-rules_board"), [". . . ."; 4].join("\n"));
     let gfx = ok(&mut e, "gogui-rules_board_gfx");
-    let filled: Vec<String> = ["A4", "B4", "C4", "D4", "A3", "B3", "C3", "D3", "A2", "C2", "D2", "A1", "B1", "C1", "D1"]
-        .iter()
-        .map(|p| format!("{p} 1"))
-        .collect();
+    let filled: Vec<String> = [
+        "A4", "B4", "C4", "D4", "A3", "B3", "C3", "D3", "A2", "C2", "D2", "A1", "B1", "C1", "D1",
+    ]
+    .iter()
+    .map(|p| format!("{p} 1"))
+    .collect();
     assert_eq!(gfx, format!("INFLUENCE {}", filled.join(" ")));
     // A click on a gray stone removes it: the stones are the legal clicks.
     let legal = sorted_words(&ok(&mut e, "gogui-rules_legal_moves"));
@@ -208,7 +210,9 @@ fn gray_stones_are_a_gray_fill_on_points_the_board_leaves_empty() {
     let mut e = engine(Variant::Squares);
     ok(&mut e, "play b C3");
     ok(&mut e, "play w A1");
-    assert!(ok(&mut e, "gogui-rules_board").lines().all(|row| !row.contains(['X', 'O'])));
+    assert!(ok(&mut e, "gogui-rules_board")
+        .lines()
+        .all(|row| !row.contains(['X', 'O'])));
     assert_eq!(ok(&mut e, "gogui-rules_board_gfx"), "INFLUENCE C3 1 A1 1");
     assert!(!ok(&mut e, "gogui-rules_legal_moves").contains("C3"));
 }

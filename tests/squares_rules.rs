@@ -198,10 +198,7 @@ fn the_target_is_set_on_the_command_line_by_gtp_and_in_game_records() {
     ok(&mut e, "variago-target 5");
     assert!(!ok(&mut e, "printsgf").contains("VO["));
 
-    let out = common::run_engine(
-        &["--variant", "squares", "--target", "3"],
-        "variago-target\nquit\n",
-    );
+    let out = common::run_engine(&["--variant", "squares", "--target", "3"], "variago-target\nquit\n");
     assert_eq!(String::from_utf8_lossy(&out.stdout), "= 3\n\n=\n\n");
 }
 
@@ -240,7 +237,10 @@ fn bad_moves_are_refused_and_change_nothing() {
         "illegal move: C3 already holds a stone"
     );
     assert_eq!(fail(&mut e, "play w pass"), "illegal move: Squares has no pass");
-    assert_eq!(fail(&mut e, "variago-play w king@D4"), "illegal move: Squares has no king");
+    assert_eq!(
+        fail(&mut e, "variago-play w king@D4"),
+        "illegal move: Squares has no king"
+    );
     assert_eq!(
         fail(&mut e, "variago-play w C3-D3"),
         "illegal move: stones do not move in Squares"

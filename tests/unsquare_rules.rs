@@ -188,7 +188,10 @@ fn stones_on_the_edge_line_are_never_captured_and_the_game_ends_when_none_is_off
     play(&mut game, "E5");
     assert_eq!(game.captures(), [0, 9]);
     assert_eq!(stones(&game), 12, "the edge line less its corners");
-    assert!(common::legal_moves(&game).is_empty(), "edge stones are not moves once over");
+    assert!(
+        common::legal_moves(&game).is_empty(),
+        "edge stones are not moves once over"
+    );
     assert_eq!(game.outcome().map(|o| o.to_string()).as_deref(), Some("W+9"));
     assert_eq!(game.status_lines()[1], "stones off the edge: 0");
 }

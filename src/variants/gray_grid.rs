@@ -142,7 +142,11 @@ impl Grid {
 
     /// Every point with a stone (`true`) or without (`false`), bottom row first.
     pub fn points(&self, stone: bool) -> impl Iterator<Item = (usize, usize)> + '_ {
-        (0..self.size).flat_map(move |y| (0..self.size).filter(move |&x| self.has(x, y) == stone).map(move |x| (x, y)))
+        (0..self.size).flat_map(move |y| {
+            (0..self.size)
+                .filter(move |&x| self.has(x, y) == stone)
+                .map(move |x| (x, y))
+        })
     }
 
     pub fn hash(&self) -> u64 {

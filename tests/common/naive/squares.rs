@@ -39,7 +39,10 @@ impl NaiveSquares {
                 for a in 1..n {
                     for b in 0..n {
                         let corners = [(x, y), (x + a, y + b), (x + a - b, y + b + a), (x - b, y + a)];
-                        if corners.iter().all(|&(cx, cy)| (0..n).contains(&cx) && (0..n).contains(&cy)) {
+                        if corners
+                            .iter()
+                            .all(|&(cx, cy)| (0..n).contains(&cx) && (0..n).contains(&cy))
+                        {
                             out.push(corners.map(|(cx, cy)| (cx as usize, cy as usize)));
                         }
                     }
