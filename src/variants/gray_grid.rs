@@ -118,8 +118,8 @@ impl Grid {
     /// Takes every stone of `mask`'s rows off the board; returns how many.
     pub fn take_all(&mut self, mask: &[u32; MAX_SIZE]) -> u32 {
         let mut taken = 0;
-        for y in 0..self.size {
-            let mut bits = self.rows[y] & mask[y];
+        for (y, row_mask) in mask.iter().enumerate().take(self.size) {
+            let mut bits = self.rows[y] & row_mask;
             taken += bits.count_ones();
             while bits != 0 {
                 let x = bits.trailing_zeros() as usize;

@@ -85,10 +85,10 @@ impl NaiveUnsquare {
                 }
             }
         }
-        for yy in 0..self.n {
-            for xx in 0..self.n {
-                if doomed[yy][xx] && next.stones[yy][xx] {
-                    next.stones[yy][xx] = false;
+        for (doomed_row, row) in doomed.iter().zip(next.stones.iter_mut()) {
+            for (&doomed, stone) in doomed_row.iter().zip(row.iter_mut()) {
+                if doomed && *stone {
+                    *stone = false;
                     next.captured[self.to_move] += 1;
                 }
             }
