@@ -3,8 +3,10 @@
 //! with one bit per point, so that a copy is a few dozen bytes and a row
 //! of a square's interior is a mask; the Zobrist hash is kept up to date.
 
-use crate::board::zobrist::{piece_key, GRAY_KIND};
-use crate::moves::MAX_SIZE;
+use crate::board::zobrist::{piece_key, StateKey, GRAY_KIND};
+use crate::color::Color;
+use crate::game::{Occupant, Owner};
+use crate::moves::{Piece, Vertex, MAX_SIZE};
 use crate::solver::symmetry;
 use std::sync::OnceLock;
 
@@ -20,6 +22,18 @@ pub struct Grid {
 fn keys(size: usize) -> &'static [u64] {
     static TABLES: [OnceLock<Vec<u64>>; MAX_SIZE + 1] = [const { OnceLock::new() }; MAX_SIZE + 1];
     TABLES[size].get_or_init(|| (0..size * size).map(|i| piece_key(i, 1, GRAY_KIND)).collect())
+}
+
+/// The hash keys of both players' scores, black first: Squares' points,
+/// Unsquare Go's captures.
+pub fn score_keys(scores: [u32; 2]) -> u64 {
+    Color::BOTH
+        .into_iter()
+        .map(|color| {
+            let count = scores[color.index()].min(u16::MAX as u32) as u16;
+            StateKey::GrayScore { color, count }.key()
+        })
+        .fold(0, |h, k| h ^ k)
 }
 
 impl Grid {
@@ -128,6 +142,14 @@ impl Grid {
             }
         }
         taken
+    }
+
+    /// The gray stone on `v`, if any: the same for both players.
+    pub fn occupant(&self, v: Vertex) -> Option<Occupant> {
+        self.has(v.x as usize, v.y as usize).then_some(Occupant {
+            owner: Owner::Neutral,
+            piece: Piece::Gray,
+        })
     }
 
     /// Stones on the board.

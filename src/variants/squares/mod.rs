@@ -11,12 +11,12 @@ mod playout;
 pub use geometry::{placement, Placement};
 
 use super::commands::{Reply, Session, VariantCommand};
-use super::gray_grid::Grid;
+use super::gray_grid::{score_keys, Grid};
 use super::spec::SetupOption;
 use super::{Game, Setup, Start, VariantSpec};
-use crate::board::zobrist::{side_key, StateKey};
+use crate::board::zobrist::side_key;
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
+use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
 use crate::gtp::args::Args;
 use crate::history::History;
 use crate::moves::{Move, Piece, Vertex};
@@ -235,10 +235,7 @@ impl Rules for Squares {
     }
 
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
-        self.state().grid.has(v.x as usize, v.y as usize).then_some(Occupant {
-            owner: Owner::Neutral,
-            piece: Piece::Gray,
-        })
+        self.state().grid.occupant(v)
     }
 
     fn status_lines(&self) -> Vec<String> {
@@ -250,17 +247,6 @@ impl Rules for Squares {
     fn captures(&self) -> [u32; 2] {
         self.state().points
     }
-}
-
-/// The keys of both players' points.
-fn score_keys(points: [u32; 2]) -> u64 {
-    Color::BOTH
-        .into_iter()
-        .map(|color| {
-            let count = points[color.index()].min(u16::MAX as u32) as u16;
-            StateKey::GrayScore { color, count }.key()
-        })
-        .fold(0, |h, k| h ^ k)
 }
 
 /// The weight of a move's prior, in virtual playouts.

@@ -11,11 +11,11 @@ mod playout;
 
 pub use geometry::{removal, Removal};
 
-use super::gray_grid::Grid;
+use super::gray_grid::{score_keys, Grid};
 use super::{Game, Setup, Start, VariantSpec};
-use crate::board::zobrist::{side_key, StateKey};
+use crate::board::zobrist::side_key;
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
+use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
 use crate::history::History;
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
@@ -197,10 +197,7 @@ impl Rules for UnsquareGo {
     }
 
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
-        self.state().grid.has(v.x as usize, v.y as usize).then_some(Occupant {
-            owner: Owner::Neutral,
-            piece: Piece::Gray,
-        })
+        self.state().grid.occupant(v)
     }
 
     fn status_lines(&self) -> Vec<String> {
@@ -215,17 +212,6 @@ impl Rules for UnsquareGo {
     fn captures(&self) -> [u32; 2] {
         self.state().captured
     }
-}
-
-/// The keys of both players' captures.
-fn score_keys(captured: [u32; 2]) -> u64 {
-    Color::BOTH
-        .into_iter()
-        .map(|color| {
-            let count = captured[color.index()] as u16;
-            StateKey::GrayScore { color, count }.key()
-        })
-        .fold(0, |h, k| h ^ k)
 }
 
 impl SearchHints for UnsquareGo {
