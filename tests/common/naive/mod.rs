@@ -8,6 +8,8 @@ mod go;
 mod gorogo;
 mod migoyugo;
 mod tanbo;
+mod squares;
+mod unsquare;
 mod wargo;
 mod yugo;
 
@@ -16,6 +18,8 @@ pub use go::NaiveGo;
 pub use gorogo::{Cell as GoRoGoCell, NaiveGoRoGo};
 pub use migoyugo::NaiveMigoyugo;
 pub use tanbo::NaiveTanbo;
+pub use squares::NaiveSquares;
+pub use unsquare::NaiveUnsquare;
 pub use wargo::{conceivable, NaiveWarGo};
 pub use yugo::NaiveYugo;
 
@@ -66,6 +70,8 @@ pub fn perft(case: &Case) -> Option<u64> {
             count::<NaiveWarGo>(case)
         }
         Variant::Tanbo | Variant::GrayTanbo => count::<NaiveTanbo>(case),
+        Variant::UnsquareGo => count::<NaiveUnsquare>(case),
+        Variant::Squares => count::<NaiveSquares>(case),
     }
 }
 
