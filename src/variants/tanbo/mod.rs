@@ -516,30 +516,19 @@ impl SearchHints for Tanbo {
         );
     }
 
-    /// Removing the opponent's roots looks good, removing one's own bad.
+    /// Gray Tanbo: an even prior, which damps the first AMAF results.
+    /// Two-colour Tanbo has none: a prior that favoured removing the
+    /// opponent's roots and shunned removing one's own made the search
+    /// clearly weaker against flat Monte Carlo than no prior at all (the
+    /// playouts and `search_moves` already know those removals).
     fn prior(&self, mv: Move) -> Option<(f32, f32)> {
         let Move::Place(v) = mv else { return None };
+        if self.form == Form::Colours || !v.on_board(self.size()) || self.outcome().is_some() {
+            return None;
+        }
         let board = self.board();
-        if !v.on_board(self.size()) {
-            return None;
-        }
-        let p = board.point(v);
         let cell = self.form.cell(self.to_move());
-        if !roots::can_grow(board, p, cell) || self.outcome().is_some() {
-            return None;
-        }
-        let effect = roots::effect(board, p, cell);
-        let value = match self.form {
-            _ if effect.is_quiet() => 0.5,
-            Form::Colours if effect.suicide => 0.1,
-            Form::Colours => match self.gain(&effect) {
-                g if g > 0 => 0.9,
-                0 => 0.5,
-                _ => 0.2,
-            },
-            Form::Gray { .. } => 0.5,
-        };
-        Some((PRIOR_VISITS * value, PRIOR_VISITS))
+        roots::can_grow(board, board.point(v), cell).then_some((PRIOR_VISITS * 0.5, PRIOR_VISITS))
     }
 }
 
