@@ -126,9 +126,6 @@ impl UnsquareGo {
     }
 }
 
-/// The weight of a move's prior, in virtual playouts.
-const PRIOR_VISITS: f32 = 20.0;
-
 impl Rules for UnsquareGo {
     fn variant_name(&self) -> &'static str {
         SPEC.name
@@ -217,7 +214,9 @@ impl Rules for UnsquareGo {
 impl SearchHints for UnsquareGo {
     /// Whoever completes a square captures with it, so a removal is worth
     /// its timing and AMAF says little (on 9x9 at 1000 playouts the search
-    /// did as well against flat Monte Carlo without it as with it).
+    /// did as well against flat Monte Carlo without it as with it). There
+    /// is no prior either: one that favoured captures by their size played
+    /// clearly worse than none.
     fn amaf_applies(&self) -> bool {
         false
     }
@@ -248,25 +247,6 @@ impl SearchHints for UnsquareGo {
         }
         let state = self.state();
         playout::Playout::new(&state.grid, state.captured).run(state.to_move, rng, trace)
-    }
-
-    /// A capture looks good in proportion to its size; a removal that
-    /// hands the opponent a capture looks poor.
-    fn prior(&self, mv: Move) -> Option<(f32, f32)> {
-        let Move::Place(v) = mv else { return None };
-        let grid = &self.state().grid;
-        if !v.on_board(self.size()) || !grid.has(v.x as usize, v.y as usize) {
-            return None;
-        }
-        let captured = self.removal_at(v).captured;
-        let value = if captured > 0 {
-            0.7 + 0.25 * (captured as f32 / 8.0).min(1.0)
-        } else if geometry::gift(grid, v.x as usize, v.y as usize) > 0 {
-            0.3
-        } else {
-            0.5
-        };
-        Some((PRIOR_VISITS * value, PRIOR_VISITS))
     }
 }
 
