@@ -215,6 +215,12 @@ pub trait SearchHints: Rules {
         true
     }
 
+    /// The UCT exploration constant this variant's search plays best with,
+    /// where it is not the engine's (`search::Config::exploration`).
+    fn exploration(&self) -> Option<f32> {
+        None
+    }
+
     /// Estimated final owner of each point (+1 black, -1 white), row-major
     /// from the bottom-left, from `playouts` random games. `None` where the
     /// variant has no notion of area.

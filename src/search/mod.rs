@@ -161,6 +161,9 @@ struct Tree<'a> {
     /// every move then keeps its prior and its own results in its AMAF
     /// statistics, as drops and steps always do.
     amaf: bool,
+    /// The UCT exploration constant: the variant's own
+    /// (`Position::exploration`), else the configuration's.
+    exploration: f32,
 }
 
 impl<'a> Tree<'a> {
@@ -186,6 +189,7 @@ impl<'a> Tree<'a> {
             path: Vec::new(),
             first_player: vec![0; AMAF_SLOTS],
             amaf: true,
+            exploration: config.exploration,
         }
     }
 
@@ -226,7 +230,7 @@ impl<'a> Tree<'a> {
     fn select(&mut self, index: usize) -> usize {
         let node = &self.nodes[index];
         let log_n = (node.visits.max(1) as f32).ln();
-        let (c, k) = (self.config.exploration, self.config.rave_equivalence);
+        let (c, k) = (self.exploration, self.config.rave_equivalence);
         // First-play urgency: an untried move is first valued like its
         // parent position, a little pessimistically, unless AMAF knows better.
         let parent_value = if node.visits > 0 {
@@ -487,6 +491,7 @@ fn run_tree<P: Position>(
     let mut pos = root.clone();
     let mut tree = Tree::new(root.to_move(), config, seed, nodes);
     tree.amaf = root.amaf_applies();
+    tree.exploration = root.exploration().unwrap_or(config.exploration);
     let mut done = 0u64;
     let mut last_report = budget.start;
     loop {

@@ -221,6 +221,7 @@ impl Position for Game {
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 { dispatch!(self, g => g.rollout(rng, trace)) }
     fn outcome_value(&self, outcome: Outcome) -> f32 { dispatch!(self, g => g.outcome_value(outcome)) }
     fn amaf_applies(&self) -> bool { dispatch!(self, g => g.amaf_applies()) }
+    fn exploration(&self) -> Option<f32> { dispatch!(self, g => g.exploration()) }
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> { dispatch!(self, g => g.ownership(rng, playouts)) }
     fn prior(&self, mv: Move) -> Option<(f32, f32)> { dispatch!(self, g => g.prior(mv)) }
     fn forced_move(&self) -> Option<Move> { dispatch!(self, g => g.forced_move()) }

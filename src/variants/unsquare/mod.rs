@@ -221,6 +221,15 @@ impl SearchHints for UnsquareGo {
         false
     }
 
+    /// Little exploration: the playouts already take captures and shun
+    /// gifts, so what the tree adds is reading deeply the few removals
+    /// that decide who must open a square first. (On 9x9 at 1000
+    /// playouts, 0.15 did better against flat Monte Carlo than the
+    /// default 0.3, and 0.7 lost to it.)
+    fn exploration(&self) -> Option<f32> {
+        Some(0.15)
+    }
+
     /// Captures, and removals that hand the opponent no capture; every
     /// removal only where all of them do.
     fn search_moves(&self, out: &mut Vec<Move>) {
