@@ -8,9 +8,12 @@
 //!
 //! GTP black is the first player, whom the published rules call White.
 
+mod bits;
 mod board;
+mod playout;
 
-pub use board::{Board, Cell, Placement};
+pub use bits::{Bits, Wide};
+pub use board::{Bitboard, Board, Cell, Placement};
 
 use super::Setup;
 use crate::board::zobrist;
@@ -18,8 +21,8 @@ use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Owner, Position};
 use crate::history::History;
 use crate::moves::{Move, Piece, Vertex};
+use board::with_board;
 use rand::rngs::SmallRng;
-use rand::Rng;
 
 #[derive(Clone, Debug)]
 struct State {
@@ -92,7 +95,8 @@ impl Migoyugo {
         Ok(Migoyugo::with_board(board, to_move))
     }
 
-    fn board(&self) -> &Board {
+    /// The board as it stands.
+    pub fn board(&self) -> &Board {
         &self.history.now.board
     }
 
@@ -132,6 +136,7 @@ impl Migoyugo {
         let board = self.board();
         let list: Vec<String> = board
             .points()
+            .into_iter()
             .filter_map(|p| match board.cell(p) {
                 Cell::Yugo(c, value) if c == color => Some(format!("{}x{value}", board.vertex(p))),
                 _ => None,
@@ -162,19 +167,14 @@ fn parse_cell(token: &str) -> Result<Cell, String> {
 }
 
 /// The one move the side to move must play, if any: an Igo that wins at
-/// once, else the point that stops the opponent's Igo. A placement changes
-/// none of the opponent's lines, so a threat is stopped only by occupying
-/// its point, and two threats cannot both be stopped: no forced move then.
+/// once, else the point that stops the opponent's Igo (see
+/// [`playout::tactics`]).
 fn forced_point(board: &Board, color: Color) -> Option<usize> {
-    if let Some(p) = board.igo_points(color).next() {
-        return Some(p);
+    let tactics = with_board!(board, b => playout::tactics(b, color));
+    match tactics {
+        playout::Tactics::Forced(p) => Some(p),
+        _ => None,
     }
-    let mut threats = board.igo_points(color.opponent());
-    let threat = threats.next()?;
-    if threats.next().is_some() {
-        return None;
-    }
-    board.is_legal(threat, color).then_some(threat)
 }
 
 impl Position for Migoyugo {
@@ -195,12 +195,8 @@ impl Position for Migoyugo {
             return;
         }
         let board = self.board();
-        let color = self.to_move();
-        for p in board.points() {
-            if board.is_legal(p, color) {
-                out.push(Move::Place(board.vertex(p)));
-            }
-        }
+        let points = board.legal_points(self.to_move());
+        out.extend(points.into_iter().map(|p| Move::Place(board.vertex(p))));
     }
 
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
@@ -247,7 +243,7 @@ impl Position for Migoyugo {
         let (color, piece) = match board.cell(board.point(v)) {
             Cell::Migo(c) => (c, Piece::Migo),
             Cell::Yugo(c, _) => (c, Piece::Yugo),
-            Cell::Empty | Cell::Off => return None,
+            Cell::Empty => return None,
         };
         Some(Occupant {
             owner: Owner::Player(color),
@@ -285,45 +281,14 @@ impl Position for Migoyugo {
         forced_point(board, self.to_move()).map(|p| Move::Place(board.vertex(p)))
     }
 
-    /// Random legal placements, except that an Igo is always taken and the
-    /// opponent's Igo point is occupied: random players that miss wins say
-    /// little about a position.
+    /// Tactical playouts on the bitboard (see [`playout`]).
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
         if let Some(outcome) = self.outcome() {
             return outcome.value_for_black();
         }
-        let mut board = self.board().clone();
-        let mut color = self.to_move();
-        let mut empties = Vec::with_capacity(board.size() * board.size());
-        loop {
-            let chosen = forced_point(&board, color).or_else(|| {
-                empties.clear();
-                empties.extend(board.points().filter(|&p| board.cell(p) == Cell::Empty));
-                random_legal(&board, color, &mut empties, rng)
-            });
-            let Some(p) = chosen else {
-                return wego(&board).value_for_black();
-            };
-            let placed = board.place(p, color);
-            trace.push((color, Move::Place(board.vertex(p))));
-            if placed.igo {
-                return Outcome::Win(color).value_for_black();
-            }
-            color = color.opponent();
-        }
+        let color = self.to_move();
+        with_board!(self.board(), b => playout::rollout(b, color, rng, trace)).value_for_black()
     }
-}
-
-/// A uniformly random legal placement among `empties`, which it consumes.
-fn random_legal(board: &Board, color: Color, empties: &mut Vec<usize>, rng: &mut SmallRng) -> Option<usize> {
-    while !empties.is_empty() {
-        let i = rng.random_range(0..empties.len());
-        let p = empties.swap_remove(i);
-        if board.is_legal(p, color) {
-            return Some(p);
-        }
-    }
-    None
 }
 
 fn side_key(to_move: Color) -> u64 {
