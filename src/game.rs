@@ -2,6 +2,7 @@
 
 use crate::color::Color;
 use crate::moves::{Move, Piece, Vertex};
+use crate::search::{Config, Limits, Report, SearchResult};
 use rand::rngs::SmallRng;
 use rand::Rng;
 use std::fmt;
@@ -288,6 +289,21 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// spares the solver a second proof.
     fn draws_possible(&self) -> bool {
         true
+    }
+
+    /// A search of the variant's own, where it plays better than the tree
+    /// search: it then stands behind `genmove`, the analysis commands and
+    /// every other search, within the same limits (a playout counts as a
+    /// variant-defined amount of work), and sends `report` its root moves
+    /// as it goes. `None` (the default) leaves the position to MCTS.
+    fn own_search(
+        &self,
+        _limits: Limits,
+        _config: &Config,
+        _stop: &(dyn Fn() -> bool + Sync),
+        _report: &mut Option<Report>,
+    ) -> Option<SearchResult> {
+        None
     }
 }
 

@@ -11,6 +11,9 @@
 //! A variant's [`Position::forced_move`] (an immediate win or the only
 //! defence) is played at the root without searching, and is the only child
 //! of any tree node where it applies.
+//!
+//! A variant with a search of its own ([`Position::own_search`]) gets the
+//! whole budget instead, and may call back into the tree search.
 
 pub mod flat;
 pub mod reuse;
@@ -404,12 +407,15 @@ fn search_from<P: Position>(
     mut start_trees: Vec<Vec<Node>>,
 ) -> (SearchResult, Vec<Vec<Node>>) {
     let start = Instant::now();
+    let mut report = report;
+    if let Some(result) = root.own_search(limits, config, stop, &mut report) {
+        return (result, Vec::new());
+    }
     if let Some(mv) = root.forced_move() {
         return (forced(root, mv, start.elapsed()), Vec::new());
     }
     let threads = config.threads.max(1);
     let per_thread = limits.playouts.map(|p| p.div_ceil(threads as u64).max(1));
-    let mut report = report;
     start_trees.resize_with(threads, Vec::new);
     let trees: Vec<(Vec<MoveStats>, u64, Vec<Node>)> = std::thread::scope(|scope| {
         let handles: Vec<_> = start_trees

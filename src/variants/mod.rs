@@ -405,4 +405,13 @@ impl Position for Game {
     fn prior(&self, mv: Move) -> Option<(f32, f32)> {
         dispatch!(self, g => g.prior(mv))
     }
+    fn own_search(
+        &self,
+        limits: crate::search::Limits,
+        config: &crate::search::Config,
+        stop: &(dyn Fn() -> bool + Sync),
+        report: &mut Option<crate::search::Report>,
+    ) -> Option<crate::search::SearchResult> {
+        dispatch!(self, g => g.own_search(limits, config, stop, report))
+    }
 }
