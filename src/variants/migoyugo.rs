@@ -10,7 +10,9 @@
 
 mod bits;
 mod board;
+mod hybrid;
 mod playout;
+pub mod prover;
 
 pub use bits::{Bits, Wide};
 pub use board::{Bitboard, Board, Cell, Placement};
@@ -21,6 +23,7 @@ use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Owner, Position};
 use crate::history::History;
 use crate::moves::{Move, Piece, Vertex};
+use crate::search::{Config, Limits, Report, SearchResult};
 use board::with_board;
 use rand::rngs::SmallRng;
 
@@ -53,6 +56,16 @@ fn wego(board: &Board) -> Outcome {
 #[derive(Clone, Debug)]
 pub struct Migoyugo {
     history: History<State>,
+    /// Moves the tree search leaves out at one point of the game: those
+    /// the prover found to lose (see [`hybrid`]).
+    avoid: Option<Avoid>,
+}
+
+#[derive(Clone, Debug)]
+struct Avoid {
+    /// `moves_played` of the position the moves belong to.
+    at: usize,
+    moves: Vec<Move>,
 }
 
 impl Migoyugo {
@@ -70,6 +83,7 @@ impl Migoyugo {
         state.outcome = state.judge();
         Migoyugo {
             history: History::new(state),
+            avoid: None,
         }
     }
 
@@ -279,6 +293,31 @@ impl Position for Migoyugo {
         }
         let board = self.board();
         forced_point(board, self.to_move()).map(|p| Move::Place(board.vertex(p)))
+    }
+
+    /// Leaves out the moves the prover found to lose, at the position
+    /// it looked at.
+    fn search_moves(&self, out: &mut Vec<Move>) {
+        self.legal_moves(out);
+        if let Some(avoid) = self.avoid.as_ref().filter(|a| a.at == self.moves_played()) {
+            out.retain(|mv| !avoid.moves.contains(mv));
+        }
+    }
+
+    /// The prover first, then the tree search without the moves it proved
+    /// to lose (see [`hybrid`]).
+    fn own_search(
+        &self,
+        limits: Limits,
+        config: &Config,
+        stop: &(dyn Fn() -> bool + Sync),
+        report: &mut Option<Report>,
+    ) -> Option<SearchResult> {
+        if self.avoid.is_some() || self.outcome().is_some() {
+            // The tree search itself, on a position the prover has seen.
+            return None;
+        }
+        Some(hybrid::search(self, limits, config, stop, report))
     }
 
     /// Tactical playouts on the bitboard (see [`playout`]).

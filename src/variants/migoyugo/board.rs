@@ -363,8 +363,8 @@ pub enum Board {
 macro_rules! with_board {
     ($board:expr, $b:ident => $body:expr) => {
         match $board {
-            Board::Small($b) => $body,
-            Board::Wide($b) => $body,
+            $crate::variants::migoyugo::Board::Small($b) => $body,
+            $crate::variants::migoyugo::Board::Wide($b) => $body,
         }
     };
 }
