@@ -210,8 +210,7 @@ impl<B: Bits> Bitboard<B> {
         let v = self.vertex(p);
         let stride = self.size() + 2;
         let padded = (v.y as usize + 1) * stride + v.x as usize + 1;
-        // Kind 0x4D keeps these keys apart from the Go board's.
-        zobrist::piece_key(padded, code, 0x4D)
+        zobrist::piece_key(padded, code, zobrist::MIGOYUGO_KIND)
     }
 
     /// Puts `cell` on `p` (for diagrams), keeping every derived set.

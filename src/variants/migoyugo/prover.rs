@@ -18,7 +18,7 @@
 use super::bits::Bits;
 use super::board::Bitboard;
 use super::playout::{tactics, Tactics};
-use crate::board::zobrist;
+use crate::board::zobrist::side_key;
 use crate::color::Color;
 use crate::game::Outcome;
 use std::sync::Mutex;
@@ -157,13 +157,6 @@ fn from_table(value: i32, ply: usize) -> i32 {
         v if v > PROVEN => v - ply as i32,
         v if v < -PROVEN => v + ply as i32,
         v => v,
-    }
-}
-
-fn side_key(color: Color) -> u64 {
-    match color {
-        Color::Black => 0,
-        Color::White => zobrist::state_key(100),
     }
 }
 
