@@ -52,7 +52,11 @@ fn positions(count: usize, seed: u64, keep: impl Fn(&Migoyugo) -> bool) -> Vec<V
                     after.board().yugo_total() != game.board().yugo_total()
                 })
                 .collect();
-            let pool = if !yugo.is_empty() && rng.random_bool(0.5) { &yugo } else { &moves };
+            let pool = if !yugo.is_empty() && rng.random_bool(0.5) {
+                &yugo
+            } else {
+                &moves
+            };
             let mv = pool[rng.random_range(0..pool.len())];
             game.play(color, mv).unwrap();
             record.push((color, mv));
@@ -96,7 +100,11 @@ fn an_igo_in_one_is_always_played() {
             let mut e = engine_at(&record, settings);
             let color = e.game.to_move();
             let answer = gtp(&mut e, &format!("genmove {color}"));
-            assert_eq!(e.game.outcome().and_then(|o| o.winner()), Some(color), "{record:?}: {answer}");
+            assert_eq!(
+                e.game.outcome().and_then(|o| o.winner()),
+                Some(color),
+                "{record:?}: {answer}"
+            );
         }
     }
 }
@@ -106,9 +114,7 @@ fn an_opponents_igo_in_one_is_always_blocked() {
     let cases = positions(12, 2, |g| {
         let color = g.to_move();
         let threats = igo_points(g, color.opponent());
-        igo_points(g, color).is_empty()
-            && threats.len() == 1
-            && g.board().is_legal(g.board().point(threats[0]), color)
+        igo_points(g, color).is_empty() && threats.len() == 1 && g.board().is_legal(g.board().point(threats[0]), color)
     });
     for record in cases {
         for settings in budgets() {
@@ -198,8 +204,12 @@ fn an_open_position_is_never_resigned() {
         let color = e.game.to_move();
         let answer = gtp(&mut e, &format!("genmove {color}"));
         if answer == "resign" {
-            let Game::Migoyugo(game) = &engine_at(&record, settings(None, None)).game else { unreachable!() };
-            let variago::variants::migoyugo::Board::Small(board) = game.board() else { unreachable!() };
+            let Game::Migoyugo(game) = &engine_at(&record, settings(None, None)).game else {
+                unreachable!()
+            };
+            let variago::variants::migoyugo::Board::Small(board) = game.board() else {
+                unreachable!()
+            };
             let budget = variago::variants::migoyugo::prover::Budget {
                 nodes: Some(5_000_000),
                 ..Default::default()
@@ -227,12 +237,15 @@ fn small_endgames(count: usize, seed: u64) -> Vec<Migoyugo> {
         while game.outcome().is_none() {
             moves.clear();
             game.legal_moves(&mut moves);
-            let empty = (0..25).filter(|&i| game.occupant(Vertex::new(i % 5, i / 5)).is_none()).count();
+            let empty = (0..25)
+                .filter(|&i| game.occupant(Vertex::new(i % 5, i / 5)).is_none())
+                .count();
             if empty <= 7 && rng.random_bool(0.3) {
                 found.push(game.clone());
                 break;
             }
-            game.play(game.to_move(), moves[rng.random_range(0..moves.len())]).unwrap();
+            game.play(game.to_move(), moves[rng.random_range(0..moves.len())])
+                .unwrap();
         }
     }
     found
@@ -245,7 +258,9 @@ fn the_provers_verdicts_agree_with_the_exact_solver() {
     use variago::variants::migoyugo::Board;
     let mut decided = 0;
     for game in small_endgames(20, 4) {
-        let Board::Small(board) = game.board() else { unreachable!() };
+        let Board::Small(board) = game.board() else {
+            unreachable!()
+        };
         let color = game.to_move();
         let budget = prover::Budget {
             depth: Some(30),

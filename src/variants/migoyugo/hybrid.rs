@@ -52,7 +52,11 @@ pub fn search(
         proof.depth,
         proof.nodes,
         proof.elapsed.as_secs_f64(),
-        proof.moves.iter().filter(|(_, v)| matches!(v, Verdict::Loss(_))).count(),
+        proof
+            .moves
+            .iter()
+            .filter(|(_, v)| matches!(v, Verdict::Loss(_)))
+            .count(),
         proof.moves.len()
     );
     if proof.verdict != Verdict::Open {

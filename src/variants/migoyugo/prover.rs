@@ -451,7 +451,11 @@ fn prove_root<B: Bits>(s: &mut Searcher, board: &Bitboard<B>, color: Color) -> P
     };
     if let Some(i) = (0..proof.moves.len()).max_by_key(|&i| (rank(proof.moves[i].1), -(i as i64))) {
         proof.best = Some(proof.moves[i].0);
-        proof.line = if lines[i].is_empty() { vec![proof.moves[i].0] } else { lines[i].clone() };
+        proof.line = if lines[i].is_empty() {
+            vec![proof.moves[i].0]
+        } else {
+            lines[i].clone()
+        };
         proof.verdict = match proof.moves[i].1 {
             Verdict::Win(n) => Verdict::Win(n),
             Verdict::Loss(n) if proof.moves.iter().all(|&(_, v)| matches!(v, Verdict::Loss(_))) => Verdict::Loss(n),
