@@ -110,12 +110,15 @@ pub struct SetupArgs {
     /// --variant if the file has it, else its last section [default: the variant's built-in preset]
     #[arg(long, value_name = "FILE")]
     pub preset: Option<PathBuf>,
+    /// Gray Tanbo's misère form, where the last player to place loses [default: off]
+    #[arg(long, value_name = "on|off")]
+    pub misere: Option<String>,
 }
 
 impl SetupArgs {
     /// True when any of the setup's flags was given.
     pub fn given(&self) -> bool {
-        self.start.is_some() || self.henge.is_some() || self.preset.is_some()
+        self.start.is_some() || self.henge.is_some() || self.preset.is_some() || self.misere.is_some()
     }
 
     /// The setup of `game` with these options; `settings` is the search
@@ -128,6 +131,9 @@ impl SetupArgs {
         game.resize(&mut setup)?;
         if let Some(start) = &self.start {
             setup.apply_option("start", start)?;
+        }
+        if let Some(misere) = &self.misere {
+            setup.apply_option("misere", misere)?;
         }
         if let Some(henge) = &self.henge {
             // `auto`: the engine chooses, by a short search per candidate.

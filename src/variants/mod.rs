@@ -17,6 +17,7 @@ pub mod gorogo;
 pub mod migoyugo;
 pub mod setup;
 pub mod spec;
+pub mod tanbo;
 pub mod wargo;
 pub mod yugo;
 
@@ -41,10 +42,12 @@ pub enum Variant {
     CenterOfTao,
     MercenaryGo,
     BuyingArmies,
+    Tanbo,
+    GrayTanbo,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 9] = [
+    pub const ALL: [Variant; 11] = [
         Variant::Go,
         Variant::Atari,
         Variant::Yugo,
@@ -54,6 +57,8 @@ impl Variant {
         Variant::CenterOfTao,
         Variant::MercenaryGo,
         Variant::BuyingArmies,
+        Variant::Tanbo,
+        Variant::GrayTanbo,
     ];
 
     /// What the engine knows of the variant, declared in its module.
@@ -68,6 +73,8 @@ impl Variant {
             Variant::CenterOfTao => &wargo::CENTER_OF_TAO,
             Variant::MercenaryGo => &wargo::MERCENARY_GO,
             Variant::BuyingArmies => &wargo::BUYING_ARMIES,
+            Variant::Tanbo => &tanbo::TANBO,
+            Variant::GrayTanbo => &tanbo::GRAY_TANBO,
         }
     }
 
@@ -140,6 +147,7 @@ pub enum Game {
     GoRoGo(gorogo::GoRoGo),
     Yugo(yugo::Yugo),
     WarGo(wargo::WarGo),
+    Tanbo(tanbo::Tanbo),
 }
 
 impl Game {
@@ -158,6 +166,7 @@ macro_rules! dispatch {
             Game::GoRoGo($game) => $body,
             Game::Yugo($game) => $body,
             Game::WarGo($game) => $body,
+            Game::Tanbo($game) => $body,
         }
     };
 }
@@ -192,6 +201,7 @@ impl Position for Game {
     fn restore_option(&mut self, key: &str, value: &str) -> Result<(), String> { dispatch!(self, g => g.restore_option(key, value)) }
     fn setup_moves(&self) -> usize { dispatch!(self, g => g.setup_moves()) }
     fn spell(&self, mv: Move) -> crate::clicks::Spelling { dispatch!(self, g => g.spell(mv)) }
+    fn needs_frame(&self) -> bool { dispatch!(self, g => g.needs_frame()) }
     fn in_setup(&self) -> bool { dispatch!(self, g => g.in_setup()) }
     fn default_setup(&mut self, color: Color) { dispatch!(self, g => g.default_setup(color)) }
     fn search_moves(&self, out: &mut Vec<Move>) { dispatch!(self, g => g.search_moves(out)) }

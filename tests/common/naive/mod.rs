@@ -7,6 +7,7 @@ mod atari;
 mod go;
 mod gorogo;
 mod migoyugo;
+mod tanbo;
 mod wargo;
 mod yugo;
 
@@ -14,6 +15,7 @@ pub use atari::NaiveAtari;
 pub use go::NaiveGo;
 pub use gorogo::{Cell as GoRoGoCell, NaiveGoRoGo};
 pub use migoyugo::NaiveMigoyugo;
+pub use tanbo::NaiveTanbo;
 pub use wargo::{conceivable, NaiveWarGo};
 pub use yugo::NaiveYugo;
 
@@ -63,6 +65,7 @@ pub fn perft(case: &Case) -> Option<u64> {
         Variant::WarGo | Variant::CenterOfTao | Variant::MercenaryGo | Variant::BuyingArmies => {
             count::<NaiveWarGo>(case)
         }
+        Variant::Tanbo | Variant::GrayTanbo => count::<NaiveTanbo>(case),
     }
 }
 
