@@ -11,8 +11,12 @@ mod common;
 
 use common::ok;
 
+/// An engine that plays every game to its end: Migoyugo resigns a proven
+/// loss, and the ruler must follow the game past that point.
 fn engine(variant: Variant) -> Engine {
-    Engine::new(Setup::new(variant), common::settings(60, 0))
+    let mut settings = common::settings(60, 0);
+    settings.config.resign_below = 0.0;
+    Engine::new(Setup::new(variant), settings)
 }
 
 /// The clicks the ruler must list: each placement's point, `pass`, the
@@ -88,7 +92,7 @@ fn the_ruler_follows_a_whole_game_in_every_variant() {
             let answer = ok(&mut e, &format!("variago-genmove {}", to_move.name()));
             assert_ne!(
                 answer, "resign",
-                "{variant:?}: the engine never resigns a live game here"
+                "{variant:?}: the engine resigns no live game with resignation off"
             );
         }
         if e.game.outcome().is_some() {
