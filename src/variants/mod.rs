@@ -14,10 +14,13 @@ pub mod commands;
 pub mod go;
 pub mod go_family;
 pub mod gorogo;
+pub mod gray_grid;
 pub mod migoyugo;
 pub mod setup;
 pub mod spec;
+pub mod squares;
 pub mod tanbo;
+pub mod unsquare;
 pub mod wargo;
 pub mod yugo;
 
@@ -44,10 +47,12 @@ pub enum Variant {
     BuyingArmies,
     Tanbo,
     GrayTanbo,
+    UnsquareGo,
+    Squares,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 11] = [
+    pub const ALL: [Variant; 13] = [
         Variant::Go,
         Variant::Atari,
         Variant::Yugo,
@@ -59,6 +64,8 @@ impl Variant {
         Variant::BuyingArmies,
         Variant::Tanbo,
         Variant::GrayTanbo,
+        Variant::UnsquareGo,
+        Variant::Squares,
     ];
 
     /// What the engine knows of the variant, declared in its module.
@@ -75,6 +82,8 @@ impl Variant {
             Variant::BuyingArmies => &wargo::BUYING_ARMIES,
             Variant::Tanbo => &tanbo::TANBO,
             Variant::GrayTanbo => &tanbo::GRAY_TANBO,
+            Variant::UnsquareGo => &unsquare::SPEC,
+            Variant::Squares => &squares::SPEC,
         }
     }
 
@@ -148,6 +157,8 @@ pub enum Game {
     Yugo(yugo::Yugo),
     WarGo(wargo::WarGo),
     Tanbo(tanbo::Tanbo),
+    UnsquareGo(unsquare::UnsquareGo),
+    Squares(squares::Squares),
 }
 
 impl Game {
@@ -167,6 +178,8 @@ macro_rules! dispatch {
             Game::Yugo($game) => $body,
             Game::WarGo($game) => $body,
             Game::Tanbo($game) => $body,
+            Game::UnsquareGo($game) => $body,
+            Game::Squares($game) => $body,
         }
     };
 }
@@ -207,6 +220,7 @@ impl Position for Game {
     fn search_moves(&self, out: &mut Vec<Move>) { dispatch!(self, g => g.search_moves(out)) }
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 { dispatch!(self, g => g.rollout(rng, trace)) }
     fn outcome_value(&self, outcome: Outcome) -> f32 { dispatch!(self, g => g.outcome_value(outcome)) }
+    fn amaf_applies(&self) -> bool { dispatch!(self, g => g.amaf_applies()) }
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> { dispatch!(self, g => g.ownership(rng, playouts)) }
     fn prior(&self, mv: Move) -> Option<(f32, f32)> { dispatch!(self, g => g.prior(mv)) }
     fn forced_move(&self) -> Option<Move> { dispatch!(self, g => g.forced_move()) }

@@ -45,6 +45,8 @@ pub struct Setup {
     pub preset: Option<Arc<wargo::presets::Preset>>,
     /// The misère form of gray Tanbo: the last player to place loses.
     pub misere: bool,
+    /// The points that win Squares; `None` is its default.
+    pub target: Option<u32>,
 }
 
 /// The `start` option, which every variant takes: each offers its own
@@ -77,6 +79,7 @@ impl Setup {
             henge: None,
             preset: None,
             misere: false,
+            target: None,
         }
     }
 
