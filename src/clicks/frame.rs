@@ -16,6 +16,7 @@
 use crate::color::Color;
 use crate::game::Position;
 use crate::moves::{Piece, Vertex, MAX_SIZE};
+use crate::polyomino::Omino;
 
 use super::Click;
 
@@ -199,6 +200,18 @@ pub fn piece_label(piece: Piece) -> &'static str {
         Piece::Mercenary => "mer",
         Piece::Samurai => "sam",
         Piece::Cavalry => "cav",
+        Piece::Omino(omino) => match omino {
+            Omino::Domino => "dom",
+            Omino::I3 => "I3",
+            Omino::L3 => "L3",
+            Omino::I4 => "I4",
+            Omino::O4 => "O4",
+            Omino::T4 => "T4",
+            Omino::S4 => "S4",
+            Omino::Z4 => "Z4",
+            Omino::L4 => "L4",
+            Omino::J4 => "J4",
+        },
     }
 }
 

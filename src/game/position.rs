@@ -7,7 +7,7 @@
 //! the variant traits but not forwarded does not compile, where a default
 //! would silently stand in for the variant's own method.
 
-use super::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
+use super::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints, Widening};
 use crate::clicks::Spelling;
 use crate::color::Color;
 use crate::moves::{Move, Piece, Vertex};
@@ -51,6 +51,7 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn outcome_value(&self, outcome: Outcome) -> f32;
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>>;
     fn prior(&self, mv: Move) -> Option<(f32, f32)>;
+    fn widening(&self) -> Option<Widening>;
     fn forced_move(&self) -> Option<Move>;
     // SolverHints.
     fn canonical_hash(&self) -> u64;
@@ -96,6 +97,7 @@ impl<T: Rules + SearchHints + SolverHints> Position for T {
     #[inline] fn outcome_value(&self, outcome: Outcome) -> f32 { SearchHints::outcome_value(self, outcome) }
     #[inline] fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> { SearchHints::ownership(self, rng, playouts) }
     #[inline] fn prior(&self, mv: Move) -> Option<(f32, f32)> { SearchHints::prior(self, mv) }
+    #[inline] fn widening(&self) -> Option<Widening> { SearchHints::widening(self) }
     #[inline] fn forced_move(&self) -> Option<Move> { SearchHints::forced_move(self) }
     #[inline] fn canonical_hash(&self) -> u64 { SolverHints::canonical_hash(self) }
     #[inline] fn solver_moves(&self, out: &mut Vec<Move>) { SolverHints::solver_moves(self, out) }

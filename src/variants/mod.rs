@@ -15,6 +15,7 @@ pub mod go;
 pub mod go_family;
 pub mod gorogo;
 pub mod migoyugo;
+pub mod presets;
 pub mod setup;
 pub mod spec;
 pub mod wargo;
@@ -199,6 +200,7 @@ impl Position for Game {
     fn outcome_value(&self, outcome: Outcome) -> f32 { dispatch!(self, g => g.outcome_value(outcome)) }
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> { dispatch!(self, g => g.ownership(rng, playouts)) }
     fn prior(&self, mv: Move) -> Option<(f32, f32)> { dispatch!(self, g => g.prior(mv)) }
+    fn widening(&self) -> Option<crate::game::Widening> { dispatch!(self, g => g.widening()) }
     fn forced_move(&self) -> Option<Move> { dispatch!(self, g => g.forced_move()) }
     fn canonical_hash(&self) -> u64 { dispatch!(self, g => g.canonical_hash()) }
     fn solver_moves(&self, out: &mut Vec<Move>) { dispatch!(self, g => g.solver_moves(out)) }
