@@ -56,6 +56,10 @@ pub enum StateKey {
     WarGoHand { color: Color, army: usize, count: u32 },
     /// War Go's Buying Armies: the side is still buying.
     WarGoBuying(Color),
+    /// Group Go: how many of a polyomino (by index) a hand holds.
+    OminoHand { color: Color, omino: usize, count: u32 },
+    /// Omino Go: the game's first move, which has its own pieces, is still to come.
+    OminoFirstMove,
 }
 
 impl StateKey {
@@ -82,6 +86,11 @@ impl StateKey {
                 0x7a00_0000 | side(color) << 20 | (army as u64) << 12 | count as u64
             }
             StateKey::WarGoBuying(c) => 0x7b00_0000 | side(c),
+            StateKey::OminoHand { color, omino, count } => {
+                debug_assert!(omino < 256 && count < 4096);
+                0x7c00_0000 | side(color) << 20 | (omino as u64) << 12 | count as u64
+            }
+            StateKey::OminoFirstMove => 0x7d00_0000,
         }
     }
 
@@ -118,6 +127,7 @@ mod tests {
             StateKey::WhiteToMove,
             StateKey::SolverTargetWhite,
             StateKey::GoRoGoWhiteToMove,
+            StateKey::OminoFirstMove,
         ];
         keys.extend((0..100).map(StateKey::Passes));
         for color in Color::BOTH {
@@ -135,6 +145,9 @@ mod tests {
             }
             for army in 0..9 {
                 keys.extend((0..700).map(|count| StateKey::WarGoHand { color, army, count }));
+            }
+            for omino in 0..10 {
+                keys.extend((0..700).map(|count| StateKey::OminoHand { color, omino, count }));
             }
         }
         let mut seen = HashMap::new();

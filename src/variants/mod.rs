@@ -7,13 +7,16 @@
 //! implements `Rules`, `SearchHints` and `SolverHints` and a `SPEC` that
 //! describes it, then a `Variant` entry, its arm in `Variant::spec`, and a
 //! `Game` arm with its line in `dispatch!`. Go-like variants build on
-//! [`go_family`]. (Its perft file and its docs are the rest.)
+//! [`go_family`]; a family of variants that differ by data describes them
+//! as [`presets`] (War Go's armies, Group Go's pieces). (Its perft file
+//! and its docs are the rest.)
 
 pub mod atari;
 pub mod commands;
 pub mod go;
 pub mod go_family;
 pub mod gorogo;
+pub mod groupgo;
 pub mod migoyugo;
 pub mod presets;
 pub mod setup;
@@ -42,10 +45,13 @@ pub enum Variant {
     CenterOfTao,
     MercenaryGo,
     BuyingArmies,
+    GroupGo,
+    OminoGo,
+    DominGo,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 9] = [
+    pub const ALL: [Variant; 12] = [
         Variant::Go,
         Variant::Atari,
         Variant::Yugo,
@@ -55,6 +61,9 @@ impl Variant {
         Variant::CenterOfTao,
         Variant::MercenaryGo,
         Variant::BuyingArmies,
+        Variant::GroupGo,
+        Variant::OminoGo,
+        Variant::DominGo,
     ];
 
     /// What the engine knows of the variant, declared in its module.
@@ -69,6 +78,9 @@ impl Variant {
             Variant::CenterOfTao => &wargo::CENTER_OF_TAO,
             Variant::MercenaryGo => &wargo::MERCENARY_GO,
             Variant::BuyingArmies => &wargo::BUYING_ARMIES,
+            Variant::GroupGo => &groupgo::GROUP_GO,
+            Variant::OminoGo => &groupgo::OMINO_GO,
+            Variant::DominGo => &groupgo::DOMINGO,
         }
     }
 
@@ -141,6 +153,7 @@ pub enum Game {
     GoRoGo(gorogo::GoRoGo),
     Yugo(yugo::Yugo),
     WarGo(wargo::WarGo),
+    GroupGo(groupgo::GroupGo),
 }
 
 impl Game {
@@ -159,6 +172,7 @@ macro_rules! dispatch {
             Game::GoRoGo($game) => $body,
             Game::Yugo($game) => $body,
             Game::WarGo($game) => $body,
+            Game::GroupGo($game) => $body,
         }
     };
 }

@@ -6,6 +6,7 @@
 mod atari;
 mod go;
 mod gorogo;
+mod groupgo;
 mod migoyugo;
 mod wargo;
 mod yugo;
@@ -13,6 +14,7 @@ mod yugo;
 pub use atari::NaiveAtari;
 pub use go::NaiveGo;
 pub use gorogo::{Cell as GoRoGoCell, NaiveGoRoGo};
+pub use groupgo::NaiveGroupGo;
 pub use migoyugo::NaiveMigoyugo;
 pub use wargo::{conceivable, NaiveWarGo};
 pub use yugo::NaiveYugo;
@@ -63,6 +65,7 @@ pub fn perft(case: &Case) -> Option<u64> {
         Variant::WarGo | Variant::CenterOfTao | Variant::MercenaryGo | Variant::BuyingArmies => {
             count::<NaiveWarGo>(case)
         }
+        Variant::GroupGo | Variant::OminoGo | Variant::DominGo => count::<NaiveGroupGo>(case),
     }
 }
 
