@@ -266,7 +266,8 @@ impl GroupGo {
             ))),
             Move::Drop(piece, _) => Err(Illegal::new(format!("{} has no {piece}", self.name))),
             Move::Step(..) => Err(Illegal::new(format!("pieces do not move in {}", self.name))),
-            Move::Pass => unreachable!("a pass has no cells"),
+            // A pass is no drop; `play` takes it before asking.
+            Move::Pass => Err(Illegal::new("a pass drops nothing")),
         }
     }
 

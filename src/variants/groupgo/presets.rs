@@ -238,6 +238,18 @@ impl Schema for Preset {
         if !self.stones && self.pieces.is_empty() {
             return Err(format!("preset '{name}': a turn drops nothing (no stones, no pieces)"));
         }
+        // A drop is clicked point by point: a smaller piece would end the
+        // clicks of a larger one.
+        for (key, set) in [("pieces", self.pieces), ("first", self.first)] {
+            let mut sizes = set.iter().map(Omino::cells);
+            if let Some(first) = sizes.next() {
+                if sizes.any(|n| n != first) {
+                    return Err(format!(
+                        "preset '{name}': the {key} must all have the same number of points"
+                    ));
+                }
+            }
+        }
         Ok(())
     }
 }
@@ -275,6 +287,8 @@ mod tests {
         assert!(err.contains("pieces go in hands"), "{err}");
         let err = library.add("[x]\nstones = no\n").unwrap_err();
         assert!(err.contains("drops nothing"), "{err}");
+        let err = library.add("[x]\nstones = no\npieces = domino i3\n").unwrap_err();
+        assert!(err.contains("same number of points"), "{err}");
         let err = library.add("[x]\nstones = maybe\n").unwrap_err();
         assert!(err.starts_with("line 2:"), "{err}");
         let tromino = library
