@@ -520,6 +520,10 @@ impl Rules for GroupGo {
 /// The priors' and the playouts' weight, in virtual visits.
 pub const PRIOR_VISITS: f32 = 20.0;
 
+/// Moves a turn may have before the search widens progressively: about
+/// as many as a Go move on 19x19.
+const WIDEN_FROM: usize = 400;
+
 impl SearchHints for GroupGo {
     /// No pass while the side has a drop that does not fill its own
     /// region and the opponent has not just passed.
@@ -570,8 +574,13 @@ impl SearchHints for GroupGo {
 
     /// Drops are many: the search keeps the best hundred of a node by
     /// prior and widens its choice among them with the node's visits.
+    /// Where a turn has no more moves than Go's (dominoes on 13x13 and
+    /// smaller), it considers them all, as in Go.
     fn widening(&self) -> Option<Widening> {
-        Some(playout::WIDENING)
+        let state = self.state();
+        let allowed = state.allowed(&self.preset, state.turn.to_move);
+        let orientations = allowed.shapes.count_ones() as usize + allowed.stones as usize;
+        (state.board.empties().len() * orientations > WIDEN_FROM).then_some(playout::WIDENING)
     }
 }
 
