@@ -108,7 +108,7 @@ impl State {
 
     /// True when a drop of `omino` now takes it from the mover's hand:
     /// not the game's first move, and not a piece without limit.
-    pub fn from_hand(&self, preset: &Preset, omino: Omino) -> bool {
+    pub fn takes_from_hand(&self, preset: &Preset, omino: Omino) -> bool {
         let first = self.first_pending && !preset.first.is_empty();
         !first && !preset.pieces.contains(omino)
     }
@@ -152,7 +152,8 @@ pub struct GroupGo {
     komi: f32,
     preset: Arc<Preset>,
     name: &'static str,
-    geometry: Geometry,
+    /// Shared by the game's copies: the search copies games often.
+    geometry: Arc<Geometry>,
 }
 
 impl GroupGo {
@@ -175,7 +176,7 @@ impl GroupGo {
             komi: setup.komi,
             preset,
             name: setup.variant.name(),
-            geometry: Geometry::new(setup.size),
+            geometry: Arc::new(Geometry::new(setup.size)),
         }
     }
 
@@ -258,7 +259,7 @@ impl GroupGo {
                 if !allowed.shape(shape) {
                     return Err(Illegal::new(self.not_allowed(color, omino)));
                 }
-                Ok((cells, self.from_hand(omino).then_some(omino)))
+                Ok((cells, self.takes_from_hand(omino).then_some(omino)))
             }
             Move::Drop(Piece::Omino(omino), _) => Err(Illegal::new(format!(
                 "a {omino} is dropped by its points, e.g. {}",
@@ -271,8 +272,8 @@ impl GroupGo {
         }
     }
 
-    fn from_hand(&self, omino: Omino) -> bool {
-        self.state().from_hand(&self.preset, omino)
+    fn takes_from_hand(&self, omino: Omino) -> bool {
+        self.state().takes_from_hand(&self.preset, omino)
     }
 
     /// Why a single stone is refused.
@@ -502,7 +503,7 @@ impl Rules for GroupGo {
         };
         let omino = shape.omino();
         let points = mv.points().map(Click::Point);
-        if self.from_hand(omino) {
+        if self.takes_from_hand(omino) {
             let clicks = std::iter::once(Click::Hand(Piece::Omino(omino)))
                 .chain(points)
                 .collect();

@@ -70,7 +70,7 @@ pub fn run(
                         let omino = shape.omino();
                         (
                             Move::Polyomino(anchor, shape),
-                            state.from_hand(preset, omino).then_some(omino),
+                            state.takes_from_hand(preset, omino).then_some(omino),
                         )
                     }
                     None => (Move::Place(anchor), None),
