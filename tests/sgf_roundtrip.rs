@@ -79,7 +79,10 @@ fn typed_moves_and_start_options_survive() {
     ok(&mut e, "variago-play w C3+C4+D3");
     let record = round_trip(e, 4, "group-go-preset");
     assert!(record.contains("VO[preset=duo;size=7;"), "{record}");
-    assert!(record.contains("MV[D4+D5]") && record.contains("MV[C3+C4+D3]"), "{record}");
+    assert!(
+        record.contains("MV[D4+D5]") && record.contains("MV[C3+C4+D3]"),
+        "{record}"
+    );
 
     let mut e = engine(Variant::Atari);
     ok(&mut e, "variago-start crosscut");
