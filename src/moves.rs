@@ -85,11 +85,13 @@ pub enum Piece {
     Cavalry,
     /// A polyomino in a hand (Group Go); dropped by its points.
     Omino(Omino),
+    /// The stone both players share in the gray-stone games.
+    Gray,
 }
 
 impl Piece {
     /// Every piece, for listings and parsing.
-    pub const ALL: [Piece; 26] = [
+    pub const ALL: [Piece; 27] = [
         Piece::Stone,
         Piece::Pawn,
         Piece::King,
@@ -116,6 +118,7 @@ impl Piece {
         Piece::Omino(Omino::Z4),
         Piece::Omino(Omino::L4),
         Piece::Omino(Omino::J4),
+        Piece::Gray,
     ];
 
     /// The lowercase name used in the move notation.
@@ -138,6 +141,7 @@ impl Piece {
             Piece::Samurai => "samurai",
             Piece::Cavalry => "cavalry",
             Piece::Omino(omino) => omino.name(),
+            Piece::Gray => "gray",
         }
     }
 
@@ -158,6 +162,7 @@ impl Piece {
             Piece::Mercenary => 'E',
             Piece::Samurai => 'R',
             Piece::Cavalry => 'C',
+            Piece::Gray => '@',
         })
     }
 

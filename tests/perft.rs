@@ -70,6 +70,10 @@ fn perft_files_match_the_engine_and_the_naive_references() {
         ("domingo", 10),
         ("omino-go", 8),
         ("group-go", 10),
+        ("tanbo", 30),
+        ("gray-tanbo", 25),
+        ("unsquare-go", 20),
+        ("squares", 20),
     ] {
         let checked = cross_checked.get(name).copied().unwrap_or(0);
         assert!(checked >= least, "only {checked} {name} cases cross-checked");

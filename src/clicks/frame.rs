@@ -217,6 +217,7 @@ pub fn piece_label(piece: Piece) -> &'static str {
             Omino::L4 => "L",
             Omino::J4 => "J",
         },
+        Piece::Gray => "gry",
     }
 }
 

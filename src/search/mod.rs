@@ -165,6 +165,10 @@ struct Tree<'a> {
     first_player: Vec<u8>,
     /// The variant's progressive widening, if it asks for one.
     widening: Option<Widening>,
+    /// False where the variant says AMAF misleads (`Position::amaf_applies`):
+    /// every move then keeps its prior and its own results in its AMAF
+    /// statistics, as drops and steps always do.
+    amaf: bool,
 }
 
 impl<'a> Tree<'a> {
@@ -190,6 +194,7 @@ impl<'a> Tree<'a> {
             path: Vec::new(),
             first_player: vec![0; AMAF_SLOTS],
             widening: None,
+            amaf: true,
         }
     }
 
@@ -358,11 +363,11 @@ impl<'a> Tree<'a> {
             // A move without an AMAF slot (a drop, a step) that has a prior
             // adds its own results to it, so that real results outweigh
             // the prior in time.
-            if depth > 0 && node.amaf_visits > 0 && amaf_slot(node.mv).is_none() {
+            if depth > 0 && node.amaf_visits > 0 && (!self.amaf || amaf_slot(node.mv).is_none()) {
                 node.amaf_visits += 1;
                 node.amaf_wins += result;
             }
-            if node.expanded {
+            if node.expanded && self.amaf {
                 let first = node.first_child as usize;
                 for i in first..first + node.child_count as usize {
                     let child = &mut self.nodes[i];
@@ -517,6 +522,7 @@ fn run_tree<P: Position>(
     let mut pos = root.clone();
     let mut tree = Tree::new(root.to_move(), config, seed, nodes);
     tree.widening = root.widening();
+    tree.amaf = root.amaf_applies();
     let mut done = 0u64;
     let mut last_report = budget.start;
     loop {

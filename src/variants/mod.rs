@@ -16,11 +16,15 @@ pub mod commands;
 pub mod go;
 pub mod go_family;
 pub mod gorogo;
+pub mod gray_grid;
 pub mod groupgo;
 pub mod migoyugo;
 pub mod presets;
 pub mod setup;
 pub mod spec;
+pub mod squares;
+pub mod tanbo;
+pub mod unsquare;
 pub mod wargo;
 pub mod yugo;
 
@@ -48,10 +52,14 @@ pub enum Variant {
     GroupGo,
     OminoGo,
     DominGo,
+    Tanbo,
+    GrayTanbo,
+    UnsquareGo,
+    Squares,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 12] = [
+    pub const ALL: [Variant; 16] = [
         Variant::Go,
         Variant::Atari,
         Variant::Yugo,
@@ -64,6 +72,10 @@ impl Variant {
         Variant::GroupGo,
         Variant::OminoGo,
         Variant::DominGo,
+        Variant::Tanbo,
+        Variant::GrayTanbo,
+        Variant::UnsquareGo,
+        Variant::Squares,
     ];
 
     /// What the engine knows of the variant, declared in its module.
@@ -81,6 +93,10 @@ impl Variant {
             Variant::GroupGo => &groupgo::GROUP_GO,
             Variant::OminoGo => &groupgo::OMINO_GO,
             Variant::DominGo => &groupgo::DOMINGO,
+            Variant::Tanbo => &tanbo::TANBO,
+            Variant::GrayTanbo => &tanbo::GRAY_TANBO,
+            Variant::UnsquareGo => &unsquare::SPEC,
+            Variant::Squares => &squares::SPEC,
         }
     }
 
@@ -154,6 +170,9 @@ pub enum Game {
     Yugo(yugo::Yugo),
     WarGo(wargo::WarGo),
     GroupGo(groupgo::GroupGo),
+    Tanbo(tanbo::Tanbo),
+    UnsquareGo(unsquare::UnsquareGo),
+    Squares(squares::Squares),
 }
 
 impl Game {
@@ -173,6 +192,9 @@ macro_rules! dispatch {
             Game::Yugo($game) => $body,
             Game::WarGo($game) => $body,
             Game::GroupGo($game) => $body,
+            Game::Tanbo($game) => $body,
+            Game::UnsquareGo($game) => $body,
+            Game::Squares($game) => $body,
         }
     };
 }
@@ -213,6 +235,7 @@ impl Position for Game {
     fn search_moves(&self, out: &mut Vec<Move>) { dispatch!(self, g => g.search_moves(out)) }
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 { dispatch!(self, g => g.rollout(rng, trace)) }
     fn outcome_value(&self, outcome: Outcome) -> f32 { dispatch!(self, g => g.outcome_value(outcome)) }
+    fn amaf_applies(&self) -> bool { dispatch!(self, g => g.amaf_applies()) }
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> { dispatch!(self, g => g.ownership(rng, playouts)) }
     fn prior(&self, mv: Move) -> Option<(f32, f32)> { dispatch!(self, g => g.prior(mv)) }
     fn widening(&self) -> Option<crate::game::Widening> { dispatch!(self, g => g.widening()) }

@@ -45,6 +45,10 @@ pub struct Setup {
     pub preset: Option<Arc<wargo::presets::Preset>>,
     /// A Group Go preset from a file (`--preset`); `None` is the variant's own.
     pub group: Option<Arc<groupgo::Preset>>,
+    /// The misère form of gray Tanbo: the last player to place loses.
+    pub misere: bool,
+    /// The points that win Squares; `None` is its default.
+    pub target: Option<u32>,
 }
 
 /// The `start` option, which every variant takes: each offers its own
@@ -77,6 +81,8 @@ impl Setup {
             henge: None,
             preset: None,
             group: None,
+            misere: false,
+            target: None,
         }
     }
 

@@ -8,6 +8,9 @@ mod go;
 mod gorogo;
 mod groupgo;
 mod migoyugo;
+mod squares;
+mod tanbo;
+mod unsquare;
 mod wargo;
 mod yugo;
 
@@ -16,6 +19,9 @@ pub use go::NaiveGo;
 pub use gorogo::{Cell as GoRoGoCell, NaiveGoRoGo};
 pub use groupgo::NaiveGroupGo;
 pub use migoyugo::NaiveMigoyugo;
+pub use squares::NaiveSquares;
+pub use tanbo::NaiveTanbo;
+pub use unsquare::NaiveUnsquare;
 pub use wargo::{conceivable, NaiveWarGo};
 pub use yugo::NaiveYugo;
 
@@ -66,6 +72,9 @@ pub fn perft(case: &Case) -> Option<u64> {
             count::<NaiveWarGo>(case)
         }
         Variant::GroupGo | Variant::OminoGo | Variant::DominGo => count::<NaiveGroupGo>(case),
+        Variant::Tanbo | Variant::GrayTanbo => count::<NaiveTanbo>(case),
+        Variant::UnsquareGo => count::<NaiveUnsquare>(case),
+        Variant::Squares => count::<NaiveSquares>(case),
     }
 }
 
