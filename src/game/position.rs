@@ -7,7 +7,7 @@
 //! the variant traits but not forwarded does not compile, where a default
 //! would silently stand in for the variant's own method.
 
-use super::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
+use super::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints, Widening};
 use crate::clicks::Spelling;
 use crate::color::Color;
 use crate::moves::{Move, Piece, Vertex};
@@ -54,6 +54,7 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn amaf_applies(&self) -> bool;
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>>;
     fn prior(&self, mv: Move) -> Option<(f32, f32)>;
+    fn widening(&self) -> Option<Widening>;
     fn forced_move(&self) -> Option<Move>;
     fn own_search(
         &self,
@@ -108,6 +109,7 @@ impl<T: Rules + SearchHints + SolverHints> Position for T {
     #[inline] fn amaf_applies(&self) -> bool { SearchHints::amaf_applies(self) }
     #[inline] fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> { SearchHints::ownership(self, rng, playouts) }
     #[inline] fn prior(&self, mv: Move) -> Option<(f32, f32)> { SearchHints::prior(self, mv) }
+    #[inline] fn widening(&self) -> Option<Widening> { SearchHints::widening(self) }
     #[inline] fn forced_move(&self) -> Option<Move> { SearchHints::forced_move(self) }
     #[inline] fn own_search(&self, limits: Limits, config: &Config, stop: &(dyn Fn() -> bool + Sync), report: &mut Option<Report>) -> Option<SearchResult> { SearchHints::own_search(self, limits, config, stop, report) }
     #[inline] fn canonical_hash(&self) -> u64 { SolverHints::canonical_hash(self) }

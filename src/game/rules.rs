@@ -232,6 +232,14 @@ pub trait SearchHints: Rules {
         None
     }
 
+    /// Progressive widening, for variants with thousands of moves a turn
+    /// (Omino Go's tetrominoes): the search then keeps a node's best moves
+    /// by [`SearchHints::prior`] and widens its choice among them as the
+    /// node's visits grow. `None` (the default) considers every move.
+    fn widening(&self) -> Option<Widening> {
+        None
+    }
+
     /// A move the side to move must play, found by rule rather than by
     /// search: an immediate win, or the only move that stops an immediate
     /// loss. The search plays it without thinking and keeps it as the only
@@ -253,6 +261,24 @@ pub trait SearchHints: Rules {
         _report: &mut Option<Report>,
     ) -> Option<SearchResult> {
         None
+    }
+}
+
+/// How the search widens a node's choice of moves: it keeps the `most`
+/// moves with the best priors, best first, and considers the first
+/// `first + growth * sqrt(visits)` of them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Widening {
+    pub first: u32,
+    pub growth: f32,
+    pub most: u32,
+}
+
+impl Widening {
+    /// How many children a node of `visits` visits considers.
+    #[inline]
+    pub fn considered(self, visits: u32) -> u32 {
+        self.first.saturating_add((self.growth * (visits as f32).sqrt()) as u32)
     }
 }
 

@@ -23,7 +23,8 @@ pub use reuse::{search_reusing, TreeCache};
 
 use crate::color::Color;
 use crate::game::Position;
-use crate::moves::{Move, MAX_SIZE};
+use crate::game::Widening;
+use crate::moves::{Move, Vertex, MAX_SIZE};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -141,14 +142,19 @@ impl Node {
     }
 }
 
-/// AMAF slots: one per vertex per colour, for plain placements only.
+/// AMAF slots: one per vertex, for the moves that put stones on points
+/// (placements, polyominoes); see [`Move::points`].
 const AMAF_SLOTS: usize = MAX_SIZE * MAX_SIZE;
 
+#[inline]
+fn slot_of(v: Vertex) -> usize {
+    v.y as usize * MAX_SIZE + v.x as usize
+}
+
+/// The slot whose first player decides a tree move's AMAF update: its
+/// [key point](Move::key_point).
 fn amaf_slot(mv: Move) -> Option<usize> {
-    match mv {
-        Move::Place(v) => Some(v.y as usize * MAX_SIZE + v.x as usize),
-        _ => None,
-    }
+    mv.key_point().map(slot_of)
 }
 
 struct Tree<'a> {
@@ -160,6 +166,8 @@ struct Tree<'a> {
     path: Vec<usize>,
     /// First colour (1 black, 2 white) to play each AMAF slot this simulation.
     first_player: Vec<u8>,
+    /// The variant's progressive widening, if it asks for one.
+    widening: Option<Widening>,
     /// False where the variant says AMAF misleads (`Position::amaf_applies`):
     /// every move then keeps its prior and its own results in its AMAF
     /// statistics, as drops and steps always do.
@@ -188,6 +196,7 @@ impl<'a> Tree<'a> {
             trace: Vec::new(),
             path: Vec::new(),
             first_player: vec![0; AMAF_SLOTS],
+            widening: None,
             amaf: true,
         }
     }
@@ -202,6 +211,9 @@ impl<'a> Tree<'a> {
                 pos.search_moves(&mut self.moves);
                 // Untried moves tie; a random order breaks the ties fairly.
                 self.moves.shuffle(&mut self.rng);
+                if let Some(widening) = self.widening {
+                    self.best_by_prior(pos, widening.most as usize);
+                }
             }
         }
         // The capacity reserved at the start is the cap: never reallocate.
@@ -226,6 +238,25 @@ impl<'a> Tree<'a> {
         true
     }
 
+    /// Sorts the moves to expand by their priors, best first (the order
+    /// in which progressive widening lets the search consider them), and
+    /// keeps the `most` best.
+    fn best_by_prior<P: Position>(&mut self, pos: &P, most: usize) {
+        let mut ranked: Vec<(f32, Move)> = self
+            .moves
+            .iter()
+            .map(|&mv| {
+                let rate = pos.prior(mv).map_or(0.5, |(wins, visits)| wins / visits.max(1e-6));
+                (rate, mv)
+            })
+            .collect();
+        // Stable: equal priors keep their random order.
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        self.moves.clear();
+        self.moves
+            .extend(ranked.into_iter().take(most.max(1)).map(|(_, mv)| mv));
+    }
+
     fn select(&mut self, index: usize) -> usize {
         let node = &self.nodes[index];
         let log_n = (node.visits.max(1) as f32).ln();
@@ -239,9 +270,13 @@ impl<'a> Tree<'a> {
         };
         let untried = parent_value - 0.1;
         let first = node.first_child as usize;
+        let considered = match self.widening {
+            Some(widening) => widening.considered(node.visits).min(node.child_count),
+            None => node.child_count,
+        };
         let mut best = first;
         let mut best_value = f32::MIN;
-        for i in first..first + node.child_count as usize {
+        for i in first..first + considered as usize {
             let child = &self.nodes[i];
             let n = child.visits as f32;
             let amaf = (child.amaf_visits > 0).then(|| child.amaf_wins / child.amaf_visits as f32);
@@ -319,8 +354,8 @@ impl<'a> Tree<'a> {
             while next_move > depth {
                 next_move -= 1;
                 let (color, mv) = all[next_move];
-                if let Some(slot) = amaf_slot(mv) {
-                    self.first_player[slot] = color.index() as u8 + 1;
+                for v in mv.points() {
+                    self.first_player[slot_of(v)] = color.index() as u8 + 1;
                 }
             }
             let index = self.path[depth];
@@ -492,6 +527,7 @@ fn run_tree<P: Position>(
 ) -> (Vec<MoveStats>, u64, Vec<Node>) {
     let mut pos = root.clone();
     let mut tree = Tree::new(root.to_move(), config, seed, nodes);
+    tree.widening = root.widening();
     tree.amaf = root.amaf_applies();
     let mut done = 0u64;
     let mut last_report = budget.start;

@@ -91,6 +91,7 @@ impl Go {
             }
             Move::Drop(piece, _) => Err(Illegal::new(format!("Go has no {piece}"))),
             Move::Step(..) => Err(Illegal::new("pieces do not move in Go")),
+            Move::Polyomino(..) => Err(Illegal::new("Go has no polyomino drops")),
         }
     }
 }

@@ -148,6 +148,7 @@ impl Migoyugo {
             }
             Move::Drop(piece, _) => return Err(Illegal::new(format!("Migoyugo has no {piece}"))),
             Move::Step(..) => return Err(Illegal::new("pieces do not move in Migoyugo")),
+            Move::Polyomino(..) => return Err(Illegal::new("Migoyugo has no polyomino drops")),
         };
         if !v.on_board(self.size()) {
             return Err(Illegal::new("vertex off the board"));

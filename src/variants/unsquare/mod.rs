@@ -110,6 +110,7 @@ impl UnsquareGo {
             }
             Move::Drop(piece, _) => return Err(Illegal::new(format!("Unsquare Go has no {piece}"))),
             Move::Step(..) => return Err(Illegal::new("stones do not move in Unsquare Go")),
+            Move::Polyomino(..) => return Err(Illegal::new("Unsquare Go has no polyomino drops")),
         };
         if !v.on_board(self.size()) {
             return Err(Illegal::new("vertex off the board"));
