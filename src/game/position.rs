@@ -51,6 +51,8 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn outcome_value(&self, outcome: Outcome) -> f32;
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>>;
     fn prior(&self, mv: Move) -> Option<(f32, f32)>;
+    fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>);
+    fn tuning(&self) -> crate::search::Tuning;
     fn forced_move(&self) -> Option<Move>;
     // SolverHints.
     fn canonical_hash(&self) -> u64;
@@ -96,6 +98,8 @@ impl<T: Rules + SearchHints + SolverHints> Position for T {
     #[inline] fn outcome_value(&self, outcome: Outcome) -> f32 { SearchHints::outcome_value(self, outcome) }
     #[inline] fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> { SearchHints::ownership(self, rng, playouts) }
     #[inline] fn prior(&self, mv: Move) -> Option<(f32, f32)> { SearchHints::prior(self, mv) }
+    #[inline] fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) { SearchHints::priors(self, moves, out) }
+    #[inline] fn tuning(&self) -> crate::search::Tuning { SearchHints::tuning(self) }
     #[inline] fn forced_move(&self) -> Option<Move> { SearchHints::forced_move(self) }
     #[inline] fn canonical_hash(&self) -> u64 { SolverHints::canonical_hash(self) }
     #[inline] fn solver_moves(&self, out: &mut Vec<Move>) { SolverHints::solver_moves(self, out) }

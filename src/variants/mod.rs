@@ -199,6 +199,8 @@ impl Position for Game {
     fn outcome_value(&self, outcome: Outcome) -> f32 { dispatch!(self, g => g.outcome_value(outcome)) }
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> { dispatch!(self, g => g.ownership(rng, playouts)) }
     fn prior(&self, mv: Move) -> Option<(f32, f32)> { dispatch!(self, g => g.prior(mv)) }
+    fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) { dispatch!(self, g => g.priors(moves, out)) }
+    fn tuning(&self) -> crate::search::Tuning { dispatch!(self, g => g.tuning()) }
     fn forced_move(&self) -> Option<Move> { dispatch!(self, g => g.forced_move()) }
     fn canonical_hash(&self) -> u64 { dispatch!(self, g => g.canonical_hash()) }
     fn solver_moves(&self, out: &mut Vec<Move>) { dispatch!(self, g => g.solver_moves(out)) }
