@@ -259,15 +259,11 @@ impl Tree {
             0.5
         };
         let untried = parent_value - 0.1;
-        let first = node.first_child as usize;
-        let mut best = first;
-        let mut best_value = f32::MIN;
-        for i in first..first + node.child_count as usize {
-            let child = &self.nodes[i];
+        self.best_child(index, |child| {
             let n = child.visits as f32 + child.prior_visits;
             let wins = child.wins + child.prior_wins;
             let amaf = (child.amaf_visits > 0).then(|| child.amaf_wins / child.amaf_visits as f32);
-            let value = if n > 0.0 {
+            if n > 0.0 {
                 let q = wins / n;
                 let mean = match amaf {
                     Some(a) => {
@@ -281,13 +277,8 @@ impl Tree {
                 // Every untried move keeps an exploration bonus, so that moves
                 // without AMAF statistics (a pass, a drop, a step) are not starved.
                 amaf.unwrap_or(untried) + c * log_n.sqrt()
-            };
-            if value > best_value {
-                best_value = value;
-                best = i;
             }
-        }
-        best
+        })
     }
 
     /// UCT-RAVE with AMAF weighed by its own sample count against the
@@ -298,11 +289,7 @@ impl Tree {
         let node = &self.nodes[index];
         let (c, k) = (self.tuning.exploration, self.tuning.rave_equivalence);
         let log_n = (node.visits.max(1) as f32).ln();
-        let first = node.first_child as usize;
-        let mut best = first;
-        let mut best_value = f32::MIN;
-        for i in first..first + node.child_count as usize {
-            let child = &self.nodes[i];
+        self.best_child(index, |child| {
             let n = child.visits as f32 + child.prior_visits;
             let r = child.amaf_visits as f32;
             let mut value = match (n > 0.0, r > 0.0) {
@@ -319,8 +306,20 @@ impl Tree {
             if c > 0.0 {
                 value += c * (log_n / (child.visits as f32).max(1.0)).sqrt();
             }
-            if value > best_value {
-                best_value = value;
+            value
+        })
+    }
+
+    /// The child of `index` with the highest `value` (the first of equals).
+    fn best_child(&self, index: usize, value: impl Fn(&Node) -> f32) -> usize {
+        let node = &self.nodes[index];
+        let first = node.first_child as usize;
+        let mut best = first;
+        let mut best_value = f32::MIN;
+        for i in first..first + node.child_count as usize {
+            let v = value(&self.nodes[i]);
+            if v > best_value {
+                best_value = v;
                 best = i;
             }
         }

@@ -150,14 +150,9 @@ pub fn cfg_distances(board: &Board, from: usize, max: u8) -> Option<Vec<u8>> {
 
 /// Gives every stone of the chain through `p` distance `d`.
 fn reach_chain(board: &Board, p: usize, d: u8, dist: &mut [u8], reached: &mut Vec<usize>) {
-    let mut stone = p;
-    loop {
+    for stone in board.chain_stones(p) {
         dist[stone] = d;
         reached.push(stone);
-        stone = board.next_in_chain(stone);
-        if stone == p {
-            break;
-        }
     }
 }
 
