@@ -55,6 +55,8 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>>;
     fn prior(&self, mv: Move) -> Option<(f32, f32)>;
     fn widening(&self) -> Option<Widening>;
+    fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>);
+    fn tuning(&self) -> crate::search::Tuning;
     fn forced_move(&self) -> Option<Move>;
     fn own_search(
         &self,
@@ -110,6 +112,8 @@ impl<T: Rules + SearchHints + SolverHints> Position for T {
     #[inline] fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> { SearchHints::ownership(self, rng, playouts) }
     #[inline] fn prior(&self, mv: Move) -> Option<(f32, f32)> { SearchHints::prior(self, mv) }
     #[inline] fn widening(&self) -> Option<Widening> { SearchHints::widening(self) }
+    #[inline] fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) { SearchHints::priors(self, moves, out) }
+    #[inline] fn tuning(&self) -> crate::search::Tuning { SearchHints::tuning(self) }
     #[inline] fn forced_move(&self) -> Option<Move> { SearchHints::forced_move(self) }
     #[inline] fn own_search(&self, limits: Limits, config: &Config, stop: &(dyn Fn() -> bool + Sync), report: &mut Option<Report>) -> Option<SearchResult> { SearchHints::own_search(self, limits, config, stop, report) }
     #[inline] fn canonical_hash(&self) -> u64 { SolverHints::canonical_hash(self) }

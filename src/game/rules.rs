@@ -240,6 +240,19 @@ pub trait SearchHints: Rules {
         None
     }
 
+    /// The priors of all of `moves` at once, pushed to `out` in order:
+    /// what the search asks when it adds a node's children. The default
+    /// asks [`SearchHints::prior`] move by move; a variant whose knowledge
+    /// looks at the whole board computes it once here.
+    fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
+        out.extend(moves.iter().map(|&mv| self.prior(mv)));
+    }
+
+    /// How the tree search should weigh its statistics in this variant.
+    fn tuning(&self) -> crate::search::Tuning {
+        crate::search::Tuning::default()
+    }
+
     /// A move the side to move must play, found by rule rather than by
     /// search: an immediate win, or the only move that stops an immediate
     /// loss. The search plays it without thinking and keeps it as the only

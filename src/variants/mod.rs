@@ -239,6 +239,8 @@ impl Position for Game {
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> { dispatch!(self, g => g.ownership(rng, playouts)) }
     fn prior(&self, mv: Move) -> Option<(f32, f32)> { dispatch!(self, g => g.prior(mv)) }
     fn widening(&self) -> Option<crate::game::Widening> { dispatch!(self, g => g.widening()) }
+    fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) { dispatch!(self, g => g.priors(moves, out)) }
+    fn tuning(&self) -> crate::search::Tuning { dispatch!(self, g => g.tuning()) }
     fn forced_move(&self) -> Option<Move> { dispatch!(self, g => g.forced_move()) }
     fn own_search(&self, limits: crate::search::Limits, config: &crate::search::Config, stop: &(dyn Fn() -> bool + Sync), report: &mut Option<crate::search::Report>) -> Option<crate::search::SearchResult> { dispatch!(self, g => g.own_search(limits, config, stop, report)) }
     fn canonical_hash(&self) -> u64 { dispatch!(self, g => g.canonical_hash()) }
