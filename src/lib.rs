@@ -3,7 +3,8 @@
 //! The crate is layered so that each layer only knows the one below:
 //!
 //! - [`moves`], [`color`]: the vocabulary. One typed move notation
-//!   (`D4`, `pass`, `king@D4`, `D4-E4`) covers every move of every variant.
+//!   (`D4`, `pass`, `king@D4`, `D4-E4`, `D4+D5`) covers every move of
+//!   every variant; [`polyomino`] knows the pieces of two to four points.
 //! - [`board`]: a fast Go board (chains, pseudo-liberties, Zobrist hash)
 //!   that knows how to place and capture but not what is legal.
 //! - [`game`]: what a variant implements ([`game::Rules`]: legal moves,
@@ -44,6 +45,7 @@ pub mod handicap;
 pub mod history;
 pub mod matches;
 pub mod moves;
+pub mod polyomino;
 pub mod search;
 pub mod sgf;
 pub mod solver;

@@ -7,14 +7,17 @@
 //! | `king@D4`       | places a named piece                            |
 //! | `bomb:delayed@D4` | a piece with a mode                           |
 //! | `D4-E4`         | moves the piece on D4 to E4                     |
+//! | `D4+D5+D6+E5`   | drops a polyomino on these points               |
 //!
 //! Names are lowercase when printed and parsed in any case. Vertices follow
 //! GTP: column letters without `I`, rows counted from 1 at the bottom.
 
+use crate::polyomino::{Omino, Shape};
 use nom::branch::alt;
 use nom::bytes::complete::{tag, tag_no_case, take_while1};
 use nom::character::complete::{char, satisfy, u8 as dec_u8};
 use nom::combinator::{all_consuming, map, map_opt, opt, value};
+use nom::multi::many1;
 use nom::sequence::{preceded, separated_pair, terminated};
 use nom::{IResult, Parser};
 use std::fmt;
@@ -80,13 +83,15 @@ pub enum Piece {
     Mercenary,
     Samurai,
     Cavalry,
+    /// A polyomino in a hand (Group Go); dropped by its points.
+    Omino(Omino),
     /// The stone both players share in the gray-stone games.
     Gray,
 }
 
 impl Piece {
     /// Every piece, for listings and parsing.
-    pub const ALL: [Piece; 17] = [
+    pub const ALL: [Piece; 27] = [
         Piece::Stone,
         Piece::Pawn,
         Piece::King,
@@ -103,6 +108,16 @@ impl Piece {
         Piece::Mercenary,
         Piece::Samurai,
         Piece::Cavalry,
+        Piece::Omino(Omino::Domino),
+        Piece::Omino(Omino::I3),
+        Piece::Omino(Omino::L3),
+        Piece::Omino(Omino::I4),
+        Piece::Omino(Omino::O4),
+        Piece::Omino(Omino::T4),
+        Piece::Omino(Omino::S4),
+        Piece::Omino(Omino::Z4),
+        Piece::Omino(Omino::L4),
+        Piece::Omino(Omino::J4),
         Piece::Gray,
     ];
 
@@ -125,6 +140,7 @@ impl Piece {
             Piece::Mercenary => "mercenary",
             Piece::Samurai => "samurai",
             Piece::Cavalry => "cavalry",
+            Piece::Omino(omino) => omino.name(),
             Piece::Gray => "gray",
         }
     }
@@ -133,7 +149,7 @@ impl Piece {
     /// the plain pieces, shown as `X` and `O`.
     pub fn letter(self) -> Option<char> {
         Some(match self {
-            Piece::Stone | Piece::Pawn | Piece::Migo => return None,
+            Piece::Stone | Piece::Pawn | Piece::Migo | Piece::Omino(_) => return None,
             Piece::King => 'K',
             Piece::Henge => 'H',
             Piece::Yugo => 'Y',
@@ -183,26 +199,58 @@ pub enum Move {
     Drop(Piece, Vertex),
     /// A piece moves from the first vertex to the second.
     Step(Vertex, Vertex),
+    /// A polyomino dropped with its first cell (in vertex order) on the vertex.
+    Polyomino(Vertex, Shape),
 }
 
 impl Move {
-    /// The vertex a plain GTP client would see for this move: the target point.
+    /// The vertex a plain GTP client would see for this move: the target
+    /// point, a polyomino's first cell.
     pub fn vertex(self) -> Option<Vertex> {
         match self {
             Move::Pass => None,
-            Move::Place(v) | Move::Drop(_, v) | Move::Step(_, v) => Some(v),
+            Move::Place(v) | Move::Drop(_, v) | Move::Step(_, v) | Move::Polyomino(v, _) => Some(v),
+        }
+    }
+
+    /// The points a move puts stones of the mover on, as the search's
+    /// all-moves-as-first statistics count them: a placement's point, a
+    /// polyomino's cells; none for other moves.
+    pub fn points(self) -> impl Iterator<Item = Vertex> {
+        let (anchor, offsets): (Vertex, &[(i8, i8)]) = match self {
+            Move::Place(v) => (v, &[(0, 0)]),
+            Move::Polyomino(v, shape) => (v, shape.offsets()),
+            _ => (Vertex::new(0, 0), &[]),
+        };
+        offsets.iter().map(move |&(dx, dy)| offset(anchor, dx, dy))
+    }
+
+    /// The one point that stands for the move in the search's
+    /// all-moves-as-first statistics: a placement's point, a polyomino's
+    /// [key cell](Shape::key_cell); `None` for other moves.
+    pub fn key_point(self) -> Option<Vertex> {
+        match self {
+            Move::Place(v) => Some(v),
+            Move::Polyomino(v, shape) => {
+                let (dx, dy) = shape.offsets()[shape.key_cell()];
+                Some(offset(v, dx, dy))
+            }
+            _ => None,
         }
     }
 
     /// Parses the typed notation; checks vertices against the board size.
     pub fn parse(text: &str, size: usize) -> Result<Move, String> {
+        if let Ok((_, points)) = all_consuming(cells).parse(text) {
+            return polyomino(&points, size);
+        }
         let mv = match all_consuming(typed_move).parse(text) {
             Ok((_, Ok(mv))) => mv,
             Ok((_, Err(message))) => return Err(message),
             Err(_) => return Err(format!("invalid move '{text}'")),
         };
         let vertices = match mv {
-            Move::Pass => vec![],
+            Move::Pass | Move::Polyomino(..) => vec![],
             Move::Place(v) | Move::Drop(_, v) => vec![v],
             Move::Step(a, b) => vec![a, b],
         };
@@ -220,8 +268,50 @@ impl fmt::Display for Move {
             Move::Place(v) => write!(f, "{v}"),
             Move::Drop(piece, v) => write!(f, "{piece}@{v}"),
             Move::Step(from, to) => write!(f, "{from}-{to}"),
+            Move::Polyomino(..) => {
+                for (i, v) in self.points().enumerate() {
+                    if i > 0 {
+                        f.write_str("+")?;
+                    }
+                    write!(f, "{v}")?;
+                }
+                Ok(())
+            }
         }
     }
+}
+
+/// `v` moved by an offset that keeps it on the board.
+#[inline]
+fn offset(v: Vertex, dx: i8, dy: i8) -> Vertex {
+    Vertex {
+        x: (v.x as i16 + dx as i16) as u8,
+        y: (v.y as i16 + dy as i16) as u8,
+    }
+}
+
+/// True when `text` is written as a polyomino drop, points joined by `+`
+/// (whether or not the points make a piece): a wrong drop is then an
+/// illegal move rather than a syntax error.
+pub fn is_drop_notation(text: &str) -> bool {
+    all_consuming(cells).parse(text).is_ok()
+}
+
+/// Points joined by `+`, at least two.
+fn cells(input: &str) -> IResult<&str, Vec<Vertex>> {
+    map((vertex, many1(preceded(char('+'), vertex))), |(first, rest)| {
+        std::iter::once(first).chain(rest).collect()
+    })
+    .parse(input)
+}
+
+/// The polyomino on `points` of a `size` board.
+fn polyomino(points: &[Vertex], size: usize) -> Result<Move, String> {
+    if let Some(v) = points.iter().find(|v| !v.on_board(size)) {
+        return Err(format!("vertex {v} is off the {size}x{size} board"));
+    }
+    let (shape, anchor) = Shape::recognise(points)?;
+    Ok(Move::Polyomino(anchor, shape))
 }
 
 /// A GTP vertex: a column letter (not `I`) and a row from 1 to 25.
@@ -266,6 +356,24 @@ mod tests {
         for text in ["D4", "pass", "king@D4", "henge@C3", "D4-E4", "bomb:delayed@A1"] {
             assert_eq!(Move::parse(text, 19).unwrap().to_string(), text);
         }
+    }
+
+    #[test]
+    fn drops_print_their_cells_in_canonical_order() {
+        let mv = Move::parse("e5+d6+D4+d5", 19).unwrap();
+        assert_eq!(mv.to_string(), "D4+D5+D6+E5");
+        assert_eq!(mv.vertex(), Vertex::parse("D4"));
+        assert_eq!(mv.key_point(), Vertex::parse("D5"));
+        assert_eq!(Move::parse(&mv.to_string(), 19), Ok(mv));
+        assert_eq!(
+            Move::parse("B2+A3", 9).unwrap_err(),
+            "A3+B2 is not a piece: its points are not connected"
+        );
+        assert!(Move::parse("J9+J10", 9).unwrap_err().contains("off the 9x9"));
+        assert!(Move::parse("A1+A2+A3+A4+A5", 9).unwrap_err().contains("2 to 4 points"));
+        assert!(is_drop_notation("A1+C7") && !is_drop_notation("A1") && !is_drop_notation("A1+"));
+        // Small and copied by the million in search trees.
+        assert!(std::mem::size_of::<Move>() <= 5);
     }
 
     #[test]

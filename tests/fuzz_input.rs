@@ -42,7 +42,7 @@ fn arguments() -> Vec<String> {
         "b", "w", "black", "white", "x", "D4", "E5", "A1", "J9", "T19", "Z1", "I5", "c3", "pass", "PASS", "resign",
         "0", "1", "2", "3", "5", "7", "9", "19", "25", "26", "-1", "1.5", "abc", "nan", "1e9", "1e300", "-1e300",
         "1e308", "empty", "crosscut", "alive", "dead", "seki", "none", "absolute", "byoyomi", "canadian", "king@D4",
-        "D4-E4", "stone@C3", "henge@B2", "gray@D4", "",
+        "D4-E4", "stone@C3", "henge@B2", "gray@D4", "D4+D5", "D4+D5+D6", "A1+A2+B1", "D4+F4", "",
     ]
     .iter()
     .map(|s| s.to_string())

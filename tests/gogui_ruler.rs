@@ -11,8 +11,12 @@ mod common;
 
 use common::ok;
 
+/// An engine that plays every game to its end: Migoyugo resigns a proven
+/// loss, and the ruler must follow the game past that point.
 fn engine(variant: Variant) -> Engine {
-    Engine::new(Setup::new(variant), common::settings(60, 0))
+    let mut settings = common::settings(60, 0);
+    settings.config.resign_below = 0.0;
+    Engine::new(Setup::new(variant), settings)
 }
 
 /// The clicks the ruler must list: each placement's point, `pass`, the
@@ -27,21 +31,31 @@ fn expected_clicks(e: &Engine) -> Vec<String> {
         let mut mine = cells.filter(|h| h.color == color && h.piece == piece);
         mine.next().expect("a hand cell for every droppable piece").vertex
     };
+    let held = |piece| {
+        let hand = e.game.hand(color).unwrap_or_default();
+        hand.iter().any(|&(p, n)| p == piece && n > 0)
+    };
     let mut clicks: Vec<String> = moves
         .into_iter()
-        .map(|m| match m {
-            Move::Place(v) | Move::Step(v, _) => v.to_string(),
+        .flat_map(|m| match m {
+            Move::Place(v) | Move::Step(v, _) => vec![v.to_string()],
             // The pass that ends a side's buying, or takes Yugo's button,
             // has a point of its own.
             Move::Pass => match e.game.spell(Move::Pass).clicks()[0] {
-                Click::Pass => "pass".into(),
-                click => frame.vertex(click, color).expect("a point for the pass").to_string(),
+                Click::Pass => vec!["pass".into()],
+                click => vec![frame.vertex(click, color).expect("a point for the pass").to_string()],
             },
             // A hand lists one bomb whatever its mode.
             Move::Drop(variago::Piece::Bomb(_), _) => {
-                hand_cell(variago::Piece::Bomb(variago::moves::BombMode::Immediate)).to_string()
+                vec![hand_cell(variago::Piece::Bomb(variago::moves::BombMode::Immediate)).to_string()]
             }
-            Move::Drop(piece, _) => hand_cell(piece).to_string(),
+            Move::Drop(piece, _) => vec![hand_cell(piece).to_string()],
+            // A piece from a hand is picked there first; any other drop
+            // starts on any of its points.
+            Move::Polyomino(_, shape) if held(variago::Piece::Omino(shape.omino())) => {
+                vec![hand_cell(variago::Piece::Omino(shape.omino())).to_string()]
+            }
+            Move::Polyomino(..) => m.points().map(|v| v.to_string()).collect(),
         })
         .collect();
     clicks.sort();
@@ -88,7 +102,7 @@ fn the_ruler_follows_a_whole_game_in_every_variant() {
             let answer = ok(&mut e, &format!("variago-genmove {}", to_move.name()));
             assert_ne!(
                 answer, "resign",
-                "{variant:?}: the engine never resigns a live game here"
+                "{variant:?}: the engine resigns no live game with resignation off"
             );
         }
         if e.game.outcome().is_some() {

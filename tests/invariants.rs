@@ -105,6 +105,13 @@ fn candidates(game: &Game, listed: &[Move], rng: &mut SmallRng) -> Vec<Move> {
             out.push(Move::Drop(piece, v));
         }
     }
+    // A drop of every shape of two to four points, where it fits.
+    for shape in variago::polyomino::Shape::all() {
+        let v = random_vertex(rng);
+        if shape.cells_at(v, size).is_some() {
+            out.push(Move::Polyomino(v, shape));
+        }
+    }
     for _ in 0..4 {
         let from = random_vertex(rng);
         let to = Vertex::new(

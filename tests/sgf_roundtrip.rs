@@ -71,6 +71,19 @@ fn typed_moves_and_start_options_survive() {
     let record = round_trip(e, 3, "buying-armies");
     assert!(record.contains("army-black=wall:2"), "{record}");
 
+    // A Group Go preset of one's own, its hands and a drop from them.
+    let text = "[duo]\nsize = 7\nhand.black = domino:2\nhand.white = l3:1\n";
+    let setup = variago::variants::groupgo::spec::setup_from_file(Variant::GroupGo, text).unwrap();
+    let mut e = Engine::new(setup, common::settings(40, 0));
+    ok(&mut e, "variago-play b D4+D5");
+    ok(&mut e, "variago-play w C3+C4+D3");
+    let record = round_trip(e, 4, "group-go-preset");
+    assert!(record.contains("VO[preset=duo;size=7;"), "{record}");
+    assert!(
+        record.contains("MV[D4+D5]") && record.contains("MV[C3+C4+D3]"),
+        "{record}"
+    );
+
     let mut e = engine(Variant::Atari);
     ok(&mut e, "variago-start crosscut");
     let record = round_trip(e, 6, "atari-crosscut");

@@ -307,6 +307,25 @@ impl Board {
         }
     }
 
+    /// True when the chain through `q` has a liberty other than `points`
+    /// (distinct empty points), told from the pseudo-liberties: each stone
+    /// of the chain next to one of `points` counts that point once, and
+    /// any count beyond those is another liberty. What a drop of several
+    /// stones on `points` leaves the chain.
+    #[inline]
+    pub fn has_liberty_besides(&self, q: usize, points: &[usize]) -> bool {
+        let (head, cell) = (self.chain(q), self.cell(q));
+        let mut at_points = 0;
+        for &p in points {
+            for n in self.neighbours(p) {
+                if self.cell(n) == cell && self.chain(n) == head {
+                    at_points += 1;
+                }
+            }
+        }
+        self.points[head].libs as u32 > at_points
+    }
+
     /// The stones of the chain through `p`.
     pub fn chain_stones(&self, p: usize) -> Vec<usize> {
         let mut out = vec![p];
@@ -930,6 +949,28 @@ mod tests {
                     };
                     assert_eq!(b.liberties_besides(q, p), expected, "{}", b.to_text());
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn liberties_besides_a_set_agree_with_exact_liberties_on_random_boards() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(11);
+        for _ in 0..300 {
+            let b = random_board(&mut rng, 10..70);
+            let empties: Vec<usize> = b.all_points().filter(|&p| b.is_empty(p)).collect();
+            if empties.len() < 4 {
+                continue;
+            }
+            let mut points: Vec<usize> = (0..rng.random_range(1..=4))
+                .map(|_| empties[rng.random_range(0..empties.len())])
+                .collect();
+            points.sort_unstable();
+            points.dedup();
+            for q in b.all_points().filter(|&q| chains(b.cell(q))) {
+                let others = b.liberties(q).into_iter().any(|l| !points.contains(&l));
+                assert_eq!(b.has_liberty_besides(q, &points), others, "{}", b.to_text());
             }
         }
     }

@@ -60,6 +60,10 @@ pub enum StateKey {
     WarGoHand { color: Color, army: usize, count: u32 },
     /// War Go's Buying Armies: the side is still buying.
     WarGoBuying(Color),
+    /// Group Go: how many of a polyomino (by index) a hand holds.
+    OminoHand { color: Color, omino: usize, count: u32 },
+    /// Omino Go: the game's first move, which has its own pieces, is still to come.
+    OminoFirstMove,
     /// Gray-stone games: a player's score (Squares' points, Unsquare Go's
     /// captured stones).
     GrayScore { color: Color, count: u16 },
@@ -89,6 +93,11 @@ impl StateKey {
                 0x7a00_0000 | side(color) << 20 | (army as u64) << 12 | count as u64
             }
             StateKey::WarGoBuying(c) => 0x7b00_0000 | side(c),
+            StateKey::OminoHand { color, omino, count } => {
+                debug_assert!(omino < 256 && count < 4096);
+                0x7c00_0000 | side(color) << 20 | (omino as u64) << 12 | count as u64
+            }
+            StateKey::OminoFirstMove => 0x7d00_0000,
             StateKey::GrayScore { color, count } => 0x6700_0000 | side(color) << 16 | count as u64,
         }
     }
@@ -126,6 +135,7 @@ mod tests {
             StateKey::WhiteToMove,
             StateKey::SolverTargetWhite,
             StateKey::GoRoGoWhiteToMove,
+            StateKey::OminoFirstMove,
         ];
         keys.extend((0..100).map(StateKey::Passes));
         for color in Color::BOTH {
@@ -144,6 +154,9 @@ mod tests {
             keys.extend((0..=625).map(|count| StateKey::GrayScore { color, count }));
             for army in 0..9 {
                 keys.extend((0..700).map(|count| StateKey::WarGoHand { color, army, count }));
+            }
+            for omino in 0..10 {
+                keys.extend((0..700).map(|count| StateKey::OminoHand { color, omino, count }));
             }
         }
         let mut seen = HashMap::new();

@@ -6,6 +6,7 @@
 use crate::gtp::engine::{Engine, SearchSettings};
 use crate::search;
 use crate::variants::commands::Session;
+use crate::variants::groupgo;
 use crate::variants::wargo::presets::Library;
 use crate::{Setup, Variant};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
@@ -106,8 +107,10 @@ pub struct SetupArgs {
     /// GoRoGo's setup henge: a vertex, or auto to let the engine choose as White [default: C3]
     #[arg(long, value_name = "VERTEX|auto")]
     pub henge: Option<String>,
-    /// A War Go preset file (format: presets/wargo.ini); plays the section named by
-    /// --variant if the file has it, else its last section [default: the variant's built-in preset]
+    /// A preset file: War Go's armies (format: presets/wargo.ini), or for group-go,
+    /// omino-go and domingo their pieces (format: presets/groupgo.ini); plays the
+    /// section named by --variant if the file has it, else its last section
+    /// [default: the variant's built-in preset]
     #[arg(long, value_name = "FILE")]
     pub preset: Option<PathBuf>,
     /// Gray Tanbo's misère form, where the last player to place loses [default: off]
@@ -155,10 +158,14 @@ impl SetupArgs {
     }
 }
 
-/// The setup of a War Go preset read from a file: the section named like
-/// `wanted`, else the file's last one.
+/// The setup of a preset read from a file: the section named like
+/// `wanted`, else the file's last one. A Group Go variant reads a Group
+/// Go preset; any other variant a War Go one.
 fn preset_setup(path: &Path, wanted: Variant) -> Result<Setup, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if groupgo::spec::FAMILY.contains(&wanted) {
+        return groupgo::spec::setup_from_file(wanted, &text).map_err(|e| format!("{}: {e}", path.display()));
+    }
     let mut library = Library::builtin();
     let names = library.add(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let name = names

@@ -19,6 +19,7 @@
 use crate::color::Color;
 use crate::game::Position;
 use crate::moves::{Piece, Vertex, MAX_SIZE};
+use crate::polyomino::Omino;
 
 use super::Click;
 
@@ -204,6 +205,18 @@ pub fn piece_label(piece: Piece) -> &'static str {
         Piece::Mercenary => "mer",
         Piece::Samurai => "sam",
         Piece::Cavalry => "cav",
+        Piece::Omino(omino) => match omino {
+            Omino::Domino => "dom",
+            Omino::I3 => "I3",
+            Omino::L3 => "L3",
+            Omino::I4 => "I",
+            Omino::O4 => "O",
+            Omino::T4 => "T",
+            Omino::S4 => "S",
+            Omino::Z4 => "Z",
+            Omino::L4 => "L",
+            Omino::J4 => "J",
+        },
         Piece::Gray => "gry",
     }
 }

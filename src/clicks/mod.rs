@@ -94,6 +94,8 @@ impl Spelling {
             Move::Place(v) => vec![Click::Point(v)],
             Move::Drop(piece, v) => vec![Click::Hand(piece), Click::Point(v)],
             Move::Step(from, to) => vec![Click::Point(from), Click::Point(to)],
+            // A polyomino's cells, in any order.
+            Move::Polyomino(..) => return Spelling::then_any_order(mv.points().map(Click::Point).collect(), 0),
         })
     }
 

@@ -7,7 +7,7 @@ mod position;
 mod rules;
 
 pub use position::Position;
-pub use rules::{Rules, SearchHints, SolverHints};
+pub use rules::{Rules, SearchHints, SolverHints, Widening};
 
 use crate::color::Color;
 use crate::moves::Piece;

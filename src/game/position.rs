@@ -7,10 +7,11 @@
 //! the variant traits but not forwarded does not compile, where a default
 //! would silently stand in for the variant's own method.
 
-use super::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
+use super::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints, Widening};
 use crate::clicks::Spelling;
 use crate::color::Color;
 use crate::moves::{Move, Piece, Vertex};
+use crate::search::{Config, Limits, Report, SearchResult};
 use rand::rngs::SmallRng;
 
 /// A game position of any variant; see [`Rules`] and the hint traits for
@@ -51,10 +52,19 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32;
     fn outcome_value(&self, outcome: Outcome) -> f32;
     fn amaf_applies(&self) -> bool;
-    fn exploration(&self) -> Option<f32>;
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>>;
     fn prior(&self, mv: Move) -> Option<(f32, f32)>;
+    fn widening(&self) -> Option<Widening>;
+    fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>);
+    fn tuning(&self) -> crate::search::Tuning;
     fn forced_move(&self) -> Option<Move>;
+    fn own_search(
+        &self,
+        limits: Limits,
+        config: &Config,
+        stop: &(dyn Fn() -> bool + Sync),
+        report: &mut Option<Report>,
+    ) -> Option<SearchResult>;
     // SolverHints.
     fn canonical_hash(&self) -> u64;
     fn solver_moves(&self, out: &mut Vec<Move>);
@@ -99,10 +109,13 @@ impl<T: Rules + SearchHints + SolverHints> Position for T {
     #[inline] fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 { SearchHints::rollout(self, rng, trace) }
     #[inline] fn outcome_value(&self, outcome: Outcome) -> f32 { SearchHints::outcome_value(self, outcome) }
     #[inline] fn amaf_applies(&self) -> bool { SearchHints::amaf_applies(self) }
-    #[inline] fn exploration(&self) -> Option<f32> { SearchHints::exploration(self) }
     #[inline] fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> { SearchHints::ownership(self, rng, playouts) }
     #[inline] fn prior(&self, mv: Move) -> Option<(f32, f32)> { SearchHints::prior(self, mv) }
+    #[inline] fn widening(&self) -> Option<Widening> { SearchHints::widening(self) }
+    #[inline] fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) { SearchHints::priors(self, moves, out) }
+    #[inline] fn tuning(&self) -> crate::search::Tuning { SearchHints::tuning(self) }
     #[inline] fn forced_move(&self) -> Option<Move> { SearchHints::forced_move(self) }
+    #[inline] fn own_search(&self, limits: Limits, config: &Config, stop: &(dyn Fn() -> bool + Sync), report: &mut Option<Report>) -> Option<SearchResult> { SearchHints::own_search(self, limits, config, stop, report) }
     #[inline] fn canonical_hash(&self) -> u64 { SolverHints::canonical_hash(self) }
     #[inline] fn solver_moves(&self, out: &mut Vec<Move>) { SolverHints::solver_moves(self, out) }
     #[inline] fn strategist(&self) -> Option<Color> { SolverHints::strategist(self) }

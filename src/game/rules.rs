@@ -11,6 +11,7 @@ use super::{Illegal, Occupant, Outcome};
 use crate::clicks::Spelling;
 use crate::color::Color;
 use crate::moves::{Move, Piece, Vertex};
+use crate::search::{Config, Limits, Report, SearchResult};
 use rand::rngs::SmallRng;
 use rand::Rng;
 
@@ -215,12 +216,6 @@ pub trait SearchHints: Rules {
         true
     }
 
-    /// The UCT exploration constant this variant's search plays best with,
-    /// where it is not the engine's (`search::Config::exploration`).
-    fn exploration(&self) -> Option<f32> {
-        None
-    }
-
     /// Estimated final owner of each point (+1 black, -1 white), row-major
     /// from the bottom-left, from `playouts` random games. `None` where the
     /// variant has no notion of area.
@@ -237,12 +232,66 @@ pub trait SearchHints: Rules {
         None
     }
 
+    /// Progressive widening, for variants with thousands of moves a turn
+    /// (Omino Go's tetrominoes): the search then keeps a node's best moves
+    /// by [`SearchHints::prior`] and widens its choice among them as the
+    /// node's visits grow. `None` (the default) considers every move.
+    fn widening(&self) -> Option<Widening> {
+        None
+    }
+
+    /// The priors of all of `moves` at once, pushed to `out` in order:
+    /// what the search asks when it adds a node's children. The default
+    /// asks [`SearchHints::prior`] move by move; a variant whose knowledge
+    /// looks at the whole board computes it once here.
+    fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
+        out.extend(moves.iter().map(|&mv| self.prior(mv)));
+    }
+
+    /// How the tree search should weigh its statistics in this variant.
+    fn tuning(&self) -> crate::search::Tuning {
+        crate::search::Tuning::default()
+    }
+
     /// A move the side to move must play, found by rule rather than by
     /// search: an immediate win, or the only move that stops an immediate
     /// loss. The search plays it without thinking and keeps it as the only
     /// child of tree nodes. `None` (the default) leaves the choice to search.
     fn forced_move(&self) -> Option<Move> {
         None
+    }
+
+    /// A search of the variant's own, where it plays better than the tree
+    /// search: it then stands behind `genmove`, the analysis commands and
+    /// every other search, within the same limits (a playout counts as a
+    /// variant-defined amount of work), and sends `report` its root moves
+    /// as it goes. `None` (the default) leaves the position to MCTS.
+    fn own_search(
+        &self,
+        _limits: Limits,
+        _config: &Config,
+        _stop: &(dyn Fn() -> bool + Sync),
+        _report: &mut Option<Report>,
+    ) -> Option<SearchResult> {
+        None
+    }
+}
+
+/// How the search widens a node's choice of moves: it keeps the `most`
+/// moves with the best priors, best first, and considers the first
+/// `first + growth * sqrt(visits)` of them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Widening {
+    pub first: u32,
+    pub growth: f32,
+    pub most: u32,
+}
+
+impl Widening {
+    /// How many children a node of `visits` visits considers.
+    #[inline]
+    pub fn considered(self, visits: u32) -> u32 {
+        self.first.saturating_add((self.growth * (visits as f32).sqrt()) as u32)
     }
 }
 

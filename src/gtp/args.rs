@@ -1,7 +1,7 @@
 //! Typed access to command arguments. Every failure is a GTP error text.
 
 use crate::color::Color;
-use crate::moves::{Move, Vertex};
+use crate::moves::{self, Move, Vertex};
 
 pub struct Args<'a> {
     pub words: &'a [String],
@@ -84,8 +84,13 @@ impl<'a> Args<'a> {
         Ok(v)
     }
 
-    /// A move in the typed notation.
+    /// A move in the typed notation. Points joined by `+` that make no
+    /// piece, or leave the board, are an illegal drop rather than bad syntax.
     pub fn typed_move(&self, i: usize, size: usize) -> Result<Move, String> {
-        Move::parse(self.word(i)?, size).map_err(|e| format!("syntax error: {e}"))
+        let word = self.word(i)?;
+        Move::parse(word, size).map_err(|e| match moves::is_drop_notation(word) {
+            true => format!("illegal move: {e}"),
+            false => format!("syntax error: {e}"),
+        })
     }
 }

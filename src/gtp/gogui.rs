@@ -146,7 +146,14 @@ fn ruler_gfx(e: &Engine) -> String {
     }
     for cell in frame.hand_cells() {
         let count = hand_count(game, cell.color, cell.piece);
-        labels.push(format!("{} {}{count}", cell.vertex, piece_label(cell.piece)));
+        // A count after a label that ends in a digit (`I3`) takes a colon.
+        let label = piece_label(cell.piece);
+        let colon = if label.ends_with(|c: char| c.is_ascii_digit()) {
+            ":"
+        } else {
+            ""
+        };
+        labels.push(format!("{} {label}{colon}{count}", cell.vertex));
     }
     let options = pending_options(e);
     for &(i, option) in &options {

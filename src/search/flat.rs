@@ -58,30 +58,36 @@ pub fn best_move_timed<P: Position>(root: &P, time: Duration, rng: &mut SmallRng
     let color = root.to_move();
     // A random order, so that a round cut short by the clock favours no move.
     moves.shuffle(rng);
-    let children: Vec<(Move, P)> = moves
-        .iter()
-        .filter_map(|&mv| {
-            let mut pos = root.clone();
-            pos.play(color, mv).ok().map(|_| (mv, pos))
-        })
-        .collect();
-    let mut totals = vec![(0.0f32, 0u32); children.len()];
+    // Each playout plays its move on one copy and takes it back: a copy
+    // per move would hold the game's history thousands of times over
+    // where a turn has thousands of moves (Omino Go).
+    let mut pos = root.clone();
+    moves.retain(|&mv| {
+        let legal = pos.play(color, mv).is_ok();
+        if legal {
+            pos.undo();
+        }
+        legal
+    });
+    let mut totals = vec![(0.0f32, 0u32); moves.len()];
     let mut trace = Vec::new();
     'rounds: loop {
-        for ((_, pos), (total, count)) in children.iter().zip(totals.iter_mut()) {
+        for (&mv, (total, count)) in moves.iter().zip(totals.iter_mut()) {
             if *count > 0 && start.elapsed() >= time {
                 break 'rounds;
             }
-            *total += playout_value(pos, color, rng, &mut trace);
+            pos.play(color, mv).expect("played before");
+            *total += playout_value(&pos, color, rng, &mut trace);
+            pos.undo();
             *count += 1;
         }
     }
-    children
+    moves
         .iter()
         .zip(&totals)
         .filter(|(_, (_, count))| *count > 0)
         .max_by(|(_, (a, n)), (_, (b, m))| (a / *n as f32).total_cmp(&(b / *m as f32)))
-        .map(|((mv, _), _)| *mv)
+        .map(|(mv, _)| *mv)
 }
 
 /// One playout's value for `color` from `pos` (a finished game counts as is).

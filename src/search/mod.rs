@@ -11,16 +11,22 @@
 //! A variant's [`Position::forced_move`] (an immediate win or the only
 //! defence) is played at the root without searching, and is the only child
 //! of any tree node where it applies.
+//!
+//! A variant with a search of its own ([`Position::own_search`]) gets the
+//! whole budget instead, and may call back into the tree search.
 
 pub mod flat;
 pub mod reuse;
 pub mod time;
+pub mod tuning;
 
 pub use reuse::{search_reusing, TreeCache};
+pub use tuning::{PriorsInto, RaveWeight, Tuning};
 
 use crate::color::Color;
 use crate::game::Position;
-use crate::moves::{Move, MAX_SIZE};
+use crate::game::Widening;
+use crate::moves::{Move, Vertex, MAX_SIZE};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -41,13 +47,9 @@ pub struct Config {
     pub seed: u64,
     /// Resign when the best move wins less often than this (0 never resigns).
     pub resign_below: f32,
-    /// UCT exploration constant.
-    pub exploration: f32,
-    /// RAVE equivalence: the visit count at which real and AMAF results
-    /// weigh the same.
-    pub rave_equivalence: f32,
-    /// Visits a leaf needs before it is expanded.
-    pub expand_after: u32,
+    /// How the search weighs its statistics; `None` takes the variant's
+    /// own (see `SearchHints::tuning`).
+    pub tuning: Option<Tuning>,
     /// Tree size cap, in nodes per thread (see [`nodes_within`]).
     pub max_nodes: usize,
 }
@@ -58,9 +60,7 @@ impl Default for Config {
             threads: 1,
             seed: 0,
             resign_below: 0.08,
-            exploration: 0.3,
-            rave_equivalence: 600.0,
-            expand_after: 2,
+            tuning: None,
             max_nodes: 4_000_000,
         }
     }
@@ -117,6 +117,10 @@ struct Node {
     wins: f32,
     amaf_visits: u32,
     amaf_wins: f32,
+    /// Virtual results of the prior, when priors go into the move's own
+    /// results (see [`PriorsInto::Value`]).
+    prior_visits: f32,
+    prior_wins: f32,
     first_child: u32,
     child_count: u32,
     expanded: bool,
@@ -131,6 +135,8 @@ impl Node {
             wins: 0.0,
             amaf_visits: 0,
             amaf_wins: 0.0,
+            prior_visits: 0.0,
+            prior_wins: 0.0,
             first_child: 0,
             child_count: 0,
             expanded: false,
@@ -138,43 +144,48 @@ impl Node {
     }
 }
 
-/// AMAF slots: one per vertex per colour, for plain placements only.
+/// AMAF slots: one per vertex, for the moves that put stones on points
+/// (placements, polyominoes); see [`Move::points`].
 const AMAF_SLOTS: usize = MAX_SIZE * MAX_SIZE;
 
-fn amaf_slot(mv: Move) -> Option<usize> {
-    match mv {
-        Move::Place(v) => Some(v.y as usize * MAX_SIZE + v.x as usize),
-        _ => None,
-    }
+#[inline]
+fn slot_of(v: Vertex) -> usize {
+    v.y as usize * MAX_SIZE + v.x as usize
 }
 
-struct Tree<'a> {
+/// The slot whose first player decides a tree move's AMAF update: its
+/// [key point](Move::key_point).
+fn amaf_slot(mv: Move) -> Option<usize> {
+    mv.key_point().map(slot_of)
+}
+
+struct Tree {
     nodes: Vec<Node>,
-    config: &'a Config,
+    tuning: Tuning,
     rng: SmallRng,
     moves: Vec<Move>,
+    priors: Vec<Option<(f32, f32)>>,
     trace: Vec<(Color, Move)>,
     path: Vec<usize>,
     /// First colour (1 black, 2 white) to play each AMAF slot this simulation.
     first_player: Vec<u8>,
+    /// The variant's progressive widening, if it asks for one.
+    widening: Option<Widening>,
     /// False where the variant says AMAF misleads (`Position::amaf_applies`):
     /// every move then keeps its prior and its own results in its AMAF
     /// statistics, as drops and steps always do.
     amaf: bool,
-    /// The UCT exploration constant: the variant's own
-    /// (`Position::exploration`), else the configuration's.
-    exploration: f32,
 }
 
-impl<'a> Tree<'a> {
+impl Tree {
     /// A tree made of `nodes` (a re-rooted tree), or a fresh one when it is
     /// empty.
-    fn new(to_move: Color, config: &'a Config, seed: u64, mut nodes: Vec<Node>) -> Tree<'a> {
+    fn new(to_move: Color, max_nodes: usize, tuning: Tuning, seed: u64, mut nodes: Vec<Node>) -> Tree {
         if nodes.is_empty() {
             // The whole cap is reserved at once and never grows, so the tree
             // never holds more than `max_nodes`; the system only backs the
             // pages actually used. A cap the system refuses is halved.
-            let mut cap = config.max_nodes.clamp(MIN_NODES, MAX_NODES);
+            let mut cap = max_nodes.clamp(MIN_NODES, MAX_NODES);
             while nodes.try_reserve_exact(cap).is_err() && cap > MIN_NODES {
                 cap = (cap / 2).max(MIN_NODES);
             }
@@ -182,14 +193,15 @@ impl<'a> Tree<'a> {
         }
         Tree {
             nodes,
-            config,
+            tuning,
             rng: SmallRng::seed_from_u64(seed),
             moves: Vec::new(),
+            priors: Vec::new(),
             trace: Vec::new(),
             path: Vec::new(),
             first_player: vec![0; AMAF_SLOTS],
+            widening: None,
             amaf: true,
-            exploration: config.exploration,
         }
     }
 
@@ -203,6 +215,9 @@ impl<'a> Tree<'a> {
                 pos.search_moves(&mut self.moves);
                 // Untried moves tie; a random order breaks the ties fairly.
                 self.moves.shuffle(&mut self.rng);
+                if let Some(widening) = self.widening {
+                    self.best_by_prior(pos, widening.most as usize);
+                }
             }
         }
         // The capacity reserved at the start is the cap: never reallocate.
@@ -211,12 +226,28 @@ impl<'a> Tree<'a> {
         }
         let color = pos.to_move();
         let first = self.nodes.len() as u32;
-        for &mv in &self.moves {
+        self.priors.clear();
+        pos.priors(&self.moves, &mut self.priors);
+        self.priors.resize(self.moves.len(), None);
+        let (even, weight) = (self.tuning.even_prior, self.tuning.prior_weight);
+        for (&mv, &prior) in self.moves.iter().zip(&self.priors) {
             let mut node = Node::new(mv, color);
-            if let Some((wins, visits)) = pos.prior(mv) {
+            let prior = prior.map(|(wins, visits)| {
                 let visits = visits.clamp(0.0, 1e6);
-                node.amaf_visits = visits.round() as u32;
-                node.amaf_wins = wins.clamp(0.0, visits);
+                (weight * wins.clamp(0.0, visits), weight * visits)
+            });
+            match self.tuning.priors_into {
+                PriorsInto::Amaf => {
+                    if let Some((wins, visits)) = prior {
+                        node.amaf_visits = visits.round() as u32;
+                        node.amaf_wins = wins;
+                    }
+                }
+                PriorsInto::Value => {
+                    let (wins, visits) = prior.unwrap_or((0.0, 0.0));
+                    node.prior_wins = wins + 0.5 * even;
+                    node.prior_visits = visits + even;
+                }
             }
             self.nodes.push(node);
         }
@@ -227,10 +258,38 @@ impl<'a> Tree<'a> {
         true
     }
 
+    /// Sorts the moves to expand by their priors, best first (the order
+    /// in which progressive widening lets the search consider them), and
+    /// keeps the `most` best.
+    fn best_by_prior<P: Position>(&mut self, pos: &P, most: usize) {
+        let mut ranked: Vec<(f32, Move)> = self
+            .moves
+            .iter()
+            .map(|&mv| {
+                let rate = pos.prior(mv).map_or(0.5, |(wins, visits)| wins / visits.max(1e-6));
+                (rate, mv)
+            })
+            .collect();
+        // Stable: equal priors keep their random order.
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        self.moves.clear();
+        self.moves
+            .extend(ranked.into_iter().take(most.max(1)).map(|(_, mv)| mv));
+    }
+
     fn select(&mut self, index: usize) -> usize {
+        match self.tuning.rave_weight {
+            RaveWeight::Visits => self.select_by_visits(index),
+            RaveWeight::Samples => self.select_by_samples(index),
+        }
+    }
+
+    /// UCT-RAVE with AMAF fading by the child's visits, and an exploration
+    /// bonus on every child.
+    fn select_by_visits(&self, index: usize) -> usize {
         let node = &self.nodes[index];
         let log_n = (node.visits.max(1) as f32).ln();
-        let (c, k) = (self.exploration, self.config.rave_equivalence);
+        let (c, k) = (self.tuning.exploration, self.tuning.rave_equivalence);
         // First-play urgency: an untried move is first valued like its
         // parent position, a little pessimistically, unless AMAF knows better.
         let parent_value = if node.visits > 0 {
@@ -239,15 +298,12 @@ impl<'a> Tree<'a> {
             0.5
         };
         let untried = parent_value - 0.1;
-        let first = node.first_child as usize;
-        let mut best = first;
-        let mut best_value = f32::MIN;
-        for i in first..first + node.child_count as usize {
-            let child = &self.nodes[i];
-            let n = child.visits as f32;
+        self.best_child(index, |child| {
+            let n = child.visits as f32 + child.prior_visits;
+            let wins = child.wins + child.prior_wins;
             let amaf = (child.amaf_visits > 0).then(|| child.amaf_wins / child.amaf_visits as f32);
-            let value = if child.visits > 0 {
-                let q = child.wins / n;
+            if n > 0.0 {
+                let q = wins / n;
                 let mean = match amaf {
                     Some(a) => {
                         let beta = (k / (3.0 * n + k)).sqrt();
@@ -255,14 +311,59 @@ impl<'a> Tree<'a> {
                     }
                     None => q,
                 };
-                mean + c * (log_n / n).sqrt()
+                mean + c * (log_n / n.max(1.0)).sqrt()
             } else {
                 // Every untried move keeps an exploration bonus, so that moves
                 // without AMAF statistics (a pass, a drop, a step) are not starved.
                 amaf.unwrap_or(untried) + c * log_n.sqrt()
+            }
+        })
+    }
+
+    /// UCT-RAVE with AMAF weighed by its own sample count against the
+    /// child's (priors included), as in Pachi: with priors on every child
+    /// and little or no exploration bonus, the search follows the
+    /// knowledge and the evidence.
+    fn select_by_samples(&self, index: usize) -> usize {
+        let node = &self.nodes[index];
+        let (c, k) = (self.tuning.exploration, self.tuning.rave_equivalence);
+        let log_n = (node.visits.max(1) as f32).ln();
+        self.best_child(index, |child| {
+            let n = child.visits as f32 + child.prior_visits;
+            let r = child.amaf_visits as f32;
+            let mut value = match (n > 0.0, r > 0.0) {
+                (true, true) => {
+                    let beta = r / (r + n + n * r / k);
+                    let q = (child.wins + child.prior_wins) / n;
+                    beta * (child.amaf_wins / r) + (1.0 - beta) * q
+                }
+                (true, false) => (child.wins + child.prior_wins) / n,
+                (false, true) => child.amaf_wins / r,
+                // Nothing known: try it before anything known.
+                (false, false) => f32::INFINITY,
             };
-            if value > best_value {
-                best_value = value;
+            if c > 0.0 {
+                value += c * (log_n / (child.visits as f32).max(1.0)).sqrt();
+            }
+            value
+        })
+    }
+
+    /// The child of `index` with the highest `value` (the first of equals).
+    fn best_child(&self, index: usize, value: impl Fn(&Node) -> f32) -> usize {
+        let node = &self.nodes[index];
+        let first = node.first_child as usize;
+        // Progressive widening: only the best-by-prior first children count.
+        let considered = match self.widening {
+            Some(widening) => widening.considered(node.visits).min(node.child_count),
+            None => node.child_count,
+        };
+        let mut best = first;
+        let mut best_value = f32::MIN;
+        for i in first..first + considered as usize {
+            let v = value(&self.nodes[i]);
+            if v > best_value {
+                best_value = v;
                 best = i;
             }
         }
@@ -282,7 +383,7 @@ impl<'a> Tree<'a> {
             }
             let node = &self.nodes[index];
             if !node.expanded {
-                let due = index == 0 || node.visits >= self.config.expand_after;
+                let due = index == 0 || node.visits >= self.tuning.expand_after;
                 if !(due && self.expand(index, pos)) {
                     break pos.rollout(&mut self.rng, &mut self.trace);
                 }
@@ -320,8 +421,8 @@ impl<'a> Tree<'a> {
             while next_move > depth {
                 next_move -= 1;
                 let (color, mv) = all[next_move];
-                if let Some(slot) = amaf_slot(mv) {
-                    self.first_player[slot] = color.index() as u8 + 1;
+                for v in mv.points() {
+                    self.first_player[slot_of(v)] = color.index() as u8 + 1;
                 }
             }
             let index = self.path[depth];
@@ -413,12 +514,15 @@ fn search_from<P: Position>(
     mut start_trees: Vec<Vec<Node>>,
 ) -> (SearchResult, Vec<Vec<Node>>) {
     let start = Instant::now();
+    let mut report = report;
+    if let Some(result) = root.own_search(limits, config, stop, &mut report) {
+        return (result, Vec::new());
+    }
     if let Some(mv) = root.forced_move() {
         return (forced(root, mv, start.elapsed()), Vec::new());
     }
     let threads = config.threads.max(1);
     let per_thread = limits.playouts.map(|p| p.div_ceil(threads as u64).max(1));
-    let mut report = report;
     start_trees.resize_with(threads, Vec::new);
     let trees: Vec<(Vec<MoveStats>, u64, Vec<Node>)> = std::thread::scope(|scope| {
         let handles: Vec<_> = start_trees
@@ -478,6 +582,20 @@ struct Budget {
     start: Instant,
 }
 
+/// The tuning a search of `root` uses: the configured one, else the
+/// variant's, with the changes listed in the environment variable
+/// `VARIAGO_TUNING` (`name=value,...`, see [`Tuning::with`]) for experiments.
+fn tuning_for<P: Position>(root: &P, config: &Config) -> Tuning {
+    let tuning = config.tuning.unwrap_or_else(|| root.tuning());
+    match std::env::var("VARIAGO_TUNING") {
+        Ok(spec) => tuning.with(&spec).unwrap_or_else(|err| {
+            log::warn!("VARIAGO_TUNING ignored: {err}");
+            tuning
+        }),
+        Err(_) => tuning,
+    }
+}
+
 /// Runs one thread's tree, from `nodes` when they are not empty.
 fn run_tree<P: Position>(
     root: &P,
@@ -489,9 +607,9 @@ fn run_tree<P: Position>(
     mut report: Option<Report>,
 ) -> (Vec<MoveStats>, u64, Vec<Node>) {
     let mut pos = root.clone();
-    let mut tree = Tree::new(root.to_move(), config, seed, nodes);
+    let mut tree = Tree::new(root.to_move(), config.max_nodes, tuning_for(root, config), seed, nodes);
+    tree.widening = root.widening();
     tree.amaf = root.amaf_applies();
-    tree.exploration = root.exploration().unwrap_or(config.exploration);
     let mut done = 0u64;
     let mut last_report = budget.start;
     loop {
@@ -522,7 +640,7 @@ fn run_tree<P: Position>(
 /// Simulations before a timed search may stop early.
 const EARLY_STOP_MIN: u64 = 1000;
 
-impl Tree<'_> {
+impl Tree {
     /// True when more thinking cannot change the move: the most visited
     /// root move leads the next by more simulations than the time left
     /// allows, or after a quarter of the time its win rate is all but
@@ -555,7 +673,7 @@ impl Tree<'_> {
     }
 }
 
-impl Tree<'_> {
+impl Tree {
     /// Statistics of the root's children, most visited first.
     fn root_stats(&self) -> Vec<MoveStats> {
         let root = &self.nodes[0];
@@ -635,7 +753,7 @@ mod tests {
             max_nodes: 1000,
             ..Config::default()
         };
-        let mut tree = Tree::new(game.to_move(), &config, 1, Vec::new());
+        let mut tree = Tree::new(game.to_move(), config.max_nodes, Tuning::default(), 1, Vec::new());
         let mut pos = game.clone();
         for _ in 0..3000 {
             tree.simulate(&mut pos);
@@ -653,7 +771,7 @@ mod tests {
         let setup = Setup::new(Variant::WarGo);
         let game = crate::variants::wargo::WarGo::from_diagram(&setup, &rows, Color::Black).unwrap();
         let config = Config::default();
-        let mut tree = Tree::new(game.to_move(), &config, 1, Vec::new());
+        let mut tree = Tree::new(game.to_move(), config.max_nodes, Tuning::default(), 1, Vec::new());
         let mut pos = game.clone();
         for _ in 0..300 {
             tree.simulate(&mut pos);
@@ -678,7 +796,7 @@ mod tests {
             max_nodes: usize::MAX,
             ..Config::default()
         };
-        let tree = Tree::new(Color::Black, &config, 1, Vec::new());
+        let tree = Tree::new(Color::Black, config.max_nodes, Tuning::default(), 1, Vec::new());
         assert!(tree.nodes.capacity() >= MIN_NODES);
     }
 

@@ -262,6 +262,7 @@ impl Rules for AtariGo {
             Move::Pass => return Err(Illegal::new("Atari Go has no pass")),
             Move::Drop(piece, _) => return Err(Illegal::new(format!("Atari Go has no {piece}"))),
             Move::Step(..) => return Err(Illegal::new("pieces do not move in Atari Go")),
+            Move::Polyomino(..) => return Err(Illegal::new("Atari Go has no polyomino drops")),
         };
         if !v.on_board(self.size()) {
             return Err(Illegal::new("vertex off the board"));

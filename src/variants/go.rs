@@ -7,9 +7,11 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
 use crate::moves::{Move, Piece, Vertex};
+use crate::search::{PriorsInto, RaveWeight, Tuning};
 use rand::rngs::SmallRng;
 
 pub mod policy;
+pub mod priors;
 
 #[derive(Clone, Debug)]
 struct State {
@@ -91,6 +93,7 @@ impl Go {
             }
             Move::Drop(piece, _) => Err(Illegal::new(format!("Go has no {piece}"))),
             Move::Step(..) => Err(Illegal::new("pieces do not move in Go")),
+            Move::Polyomino(..) => Err(Illegal::new("Go has no polyomino drops")),
         }
     }
 }
@@ -264,6 +267,28 @@ impl SearchHints for Go {
         match mv {
             Move::Place(v) => policy::prior(&s.board, s.turn.to_move, s.board.point(v)),
             _ => None,
+        }
+    }
+
+    fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
+        let s = self.history.now();
+        priors::priors(&s.board, s.turn.to_move, s.last, moves, out);
+    }
+
+    /// Pachi's search: priors as virtual results, AMAF weighed by its
+    /// samples, no exploration term. On big boards AMAF has a smaller
+    /// say, or its noise over hundreds of open points outvotes the priors
+    /// and the opening drifts to the edges.
+    fn tuning(&self) -> Tuning {
+        let big = self.size() >= priors::BIG_BOARD;
+        Tuning {
+            exploration: 0.0,
+            rave_equivalence: if big { 300.0 } else { 3000.0 },
+            rave_weight: RaveWeight::Samples,
+            priors_into: PriorsInto::Value,
+            prior_weight: 1.0,
+            even_prior: priors::unit(self.size()),
+            expand_after: 2,
         }
     }
 }

@@ -456,6 +456,7 @@ impl GoRoGo {
             Move::Pass => Err(Illegal::new("GoRoGo has no pass")),
             Move::Drop(piece, _) => Err(Illegal::new(format!("GoRoGo has no {piece}"))),
             Move::Step(..) => Err(Illegal::new("pieces do not move in GoRoGo")),
+            Move::Polyomino(..) => Err(Illegal::new("GoRoGo has no polyomino drops")),
         }
     }
 

@@ -8,9 +8,14 @@
 //!
 //! GTP black is the first player, whom the published rules call White.
 
+mod bits;
 mod board;
+mod hybrid;
+mod playout;
+pub mod prover;
 
-pub use board::{Board, Cell, Placement};
+pub use bits::{Bits, Wide};
+pub use board::{Bitboard, Board, Cell, Placement};
 
 use super::{Game, Setup, Start, VariantSpec};
 use crate::board::zobrist::side_key;
@@ -18,8 +23,9 @@ use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
 use crate::history::History;
 use crate::moves::{Move, Piece, Vertex};
+use crate::search::{Config, Limits, Report, SearchResult};
+use board::with_board;
 use rand::rngs::SmallRng;
-use rand::Rng;
 
 #[derive(Clone, Debug)]
 struct State {
@@ -50,6 +56,16 @@ fn wego(board: &Board) -> Outcome {
 #[derive(Clone, Debug)]
 pub struct Migoyugo {
     history: History<State>,
+    /// Moves the tree search leaves out at one point of the game: those
+    /// the prover found to lose (see [`hybrid`]).
+    avoid: Option<Avoid>,
+}
+
+#[derive(Clone, Debug)]
+struct Avoid {
+    /// `moves_played` of the position the moves belong to.
+    at: usize,
+    moves: Vec<Move>,
 }
 
 pub static SPEC: VariantSpec = VariantSpec {
@@ -86,6 +102,7 @@ impl Migoyugo {
         state.outcome = state.judge();
         Migoyugo {
             history: History::new(state),
+            avoid: None,
         }
     }
 
@@ -111,7 +128,8 @@ impl Migoyugo {
         Ok(Migoyugo::with_board(board, to_move))
     }
 
-    fn board(&self) -> &Board {
+    /// The board as it stands.
+    pub fn board(&self) -> &Board {
         &self.history.now.board
     }
 
@@ -130,6 +148,7 @@ impl Migoyugo {
             }
             Move::Drop(piece, _) => return Err(Illegal::new(format!("Migoyugo has no {piece}"))),
             Move::Step(..) => return Err(Illegal::new("pieces do not move in Migoyugo")),
+            Move::Polyomino(..) => return Err(Illegal::new("Migoyugo has no polyomino drops")),
         };
         if !v.on_board(self.size()) {
             return Err(Illegal::new("vertex off the board"));
@@ -151,6 +170,7 @@ impl Migoyugo {
         let board = self.board();
         let list: Vec<String> = board
             .points()
+            .into_iter()
             .filter_map(|p| match board.cell(p) {
                 Cell::Yugo(c, value) if c == color => Some(format!("{}x{value}", board.vertex(p))),
                 _ => None,
@@ -181,19 +201,14 @@ fn parse_cell(token: &str) -> Result<Cell, String> {
 }
 
 /// The one move the side to move must play, if any: an Igo that wins at
-/// once, else the point that stops the opponent's Igo. A placement changes
-/// none of the opponent's lines, so a threat is stopped only by occupying
-/// its point, and two threats cannot both be stopped: no forced move then.
+/// once, else the point that stops the opponent's Igo (see
+/// [`playout::tactics`]).
 fn forced_point(board: &Board, color: Color) -> Option<usize> {
-    if let Some(p) = board.igo_points(color).next() {
-        return Some(p);
+    let tactics = with_board!(board, b => playout::tactics(b, color));
+    match tactics {
+        playout::Tactics::Forced(p) => Some(p),
+        _ => None,
     }
-    let mut threats = board.igo_points(color.opponent());
-    let threat = threats.next()?;
-    if threats.next().is_some() {
-        return None;
-    }
-    board.is_legal(threat, color).then_some(threat)
 }
 
 impl Rules for Migoyugo {
@@ -214,12 +229,8 @@ impl Rules for Migoyugo {
             return;
         }
         let board = self.board();
-        let color = self.to_move();
-        for p in board.points() {
-            if board.is_legal(p, color) {
-                out.push(Move::Place(board.vertex(p)));
-            }
-        }
+        let points = board.legal_points(self.to_move());
+        out.extend(points.into_iter().map(|p| Move::Place(board.vertex(p))));
     }
 
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
@@ -266,7 +277,7 @@ impl Rules for Migoyugo {
         let (color, piece) = match board.cell(board.point(v)) {
             Cell::Migo(c) => (c, Piece::Migo),
             Cell::Yugo(c, _) => (c, Piece::Yugo),
-            Cell::Empty | Cell::Off => return None,
+            Cell::Empty => return None,
         };
         Some(Occupant {
             owner: Owner::Player(color),
@@ -306,45 +317,39 @@ impl SearchHints for Migoyugo {
         forced_point(board, self.to_move()).map(|p| Move::Place(board.vertex(p)))
     }
 
-    /// Random legal placements, except that an Igo is always taken and the
-    /// opponent's Igo point is occupied: random players that miss wins say
-    /// little about a position.
+    /// Leaves out the moves the prover found to lose, at the position
+    /// it looked at.
+    fn search_moves(&self, out: &mut Vec<Move>) {
+        self.legal_moves(out);
+        if let Some(avoid) = self.avoid.as_ref().filter(|a| a.at == self.moves_played()) {
+            out.retain(|mv| !avoid.moves.contains(mv));
+        }
+    }
+
+    /// The prover first, then the tree search without the moves it proved
+    /// to lose (see [`hybrid`]).
+    fn own_search(
+        &self,
+        limits: Limits,
+        config: &Config,
+        stop: &(dyn Fn() -> bool + Sync),
+        report: &mut Option<Report>,
+    ) -> Option<SearchResult> {
+        if self.avoid.is_some() || self.outcome().is_some() {
+            // The tree search itself, on a position the prover has seen.
+            return None;
+        }
+        Some(hybrid::search(self, limits, config, stop, report))
+    }
+
+    /// Tactical playouts on the bitboard (see [`playout`]).
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
         if let Some(outcome) = self.outcome() {
             return outcome.value_for_black();
         }
-        let mut board = self.board().clone();
-        let mut color = self.to_move();
-        let mut empties = Vec::with_capacity(board.size() * board.size());
-        loop {
-            let chosen = forced_point(&board, color).or_else(|| {
-                empties.clear();
-                empties.extend(board.points().filter(|&p| board.cell(p) == Cell::Empty));
-                random_legal(&board, color, &mut empties, rng)
-            });
-            let Some(p) = chosen else {
-                return wego(&board).value_for_black();
-            };
-            let placed = board.place(p, color);
-            trace.push((color, Move::Place(board.vertex(p))));
-            if placed.igo {
-                return Outcome::Win(color).value_for_black();
-            }
-            color = color.opponent();
-        }
+        let color = self.to_move();
+        with_board!(self.board(), b => playout::rollout(b, color, rng, trace)).value_for_black()
     }
 }
 
 impl SolverHints for Migoyugo {}
-
-/// A uniformly random legal placement among `empties`, which it consumes.
-fn random_legal(board: &Board, color: Color, empties: &mut Vec<usize>, rng: &mut SmallRng) -> Option<usize> {
-    while !empties.is_empty() {
-        let i = rng.random_range(0..empties.len());
-        let p = empties.swap_remove(i);
-        if board.is_legal(p, color) {
-            return Some(p);
-        }
-    }
-    None
-}

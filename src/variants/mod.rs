@@ -7,7 +7,9 @@
 //! implements `Rules`, `SearchHints` and `SolverHints` and a `SPEC` that
 //! describes it, then a `Variant` entry, its arm in `Variant::spec`, and a
 //! `Game` arm with its line in `dispatch!`. Go-like variants build on
-//! [`go_family`]. (Its perft file and its docs are the rest.)
+//! [`go_family`]; a family of variants that differ by data describes them
+//! as [`presets`] (War Go's armies, Group Go's pieces). (Its perft file
+//! and its docs are the rest.)
 
 pub mod atari;
 pub mod commands;
@@ -15,7 +17,9 @@ pub mod go;
 pub mod go_family;
 pub mod gorogo;
 pub mod gray_grid;
+pub mod groupgo;
 pub mod migoyugo;
+pub mod presets;
 pub mod setup;
 pub mod spec;
 pub mod squares;
@@ -45,6 +49,9 @@ pub enum Variant {
     CenterOfTao,
     MercenaryGo,
     BuyingArmies,
+    GroupGo,
+    OminoGo,
+    DominGo,
     Tanbo,
     GrayTanbo,
     UnsquareGo,
@@ -52,7 +59,7 @@ pub enum Variant {
 }
 
 impl Variant {
-    pub const ALL: [Variant; 13] = [
+    pub const ALL: [Variant; 16] = [
         Variant::Go,
         Variant::Atari,
         Variant::Yugo,
@@ -62,6 +69,9 @@ impl Variant {
         Variant::CenterOfTao,
         Variant::MercenaryGo,
         Variant::BuyingArmies,
+        Variant::GroupGo,
+        Variant::OminoGo,
+        Variant::DominGo,
         Variant::Tanbo,
         Variant::GrayTanbo,
         Variant::UnsquareGo,
@@ -80,6 +90,9 @@ impl Variant {
             Variant::CenterOfTao => &wargo::CENTER_OF_TAO,
             Variant::MercenaryGo => &wargo::MERCENARY_GO,
             Variant::BuyingArmies => &wargo::BUYING_ARMIES,
+            Variant::GroupGo => &groupgo::GROUP_GO,
+            Variant::OminoGo => &groupgo::OMINO_GO,
+            Variant::DominGo => &groupgo::DOMINGO,
             Variant::Tanbo => &tanbo::TANBO,
             Variant::GrayTanbo => &tanbo::GRAY_TANBO,
             Variant::UnsquareGo => &unsquare::SPEC,
@@ -156,6 +169,7 @@ pub enum Game {
     GoRoGo(gorogo::GoRoGo),
     Yugo(yugo::Yugo),
     WarGo(wargo::WarGo),
+    GroupGo(groupgo::GroupGo),
     Tanbo(tanbo::Tanbo),
     UnsquareGo(unsquare::UnsquareGo),
     Squares(squares::Squares),
@@ -177,6 +191,7 @@ macro_rules! dispatch {
             Game::GoRoGo($game) => $body,
             Game::Yugo($game) => $body,
             Game::WarGo($game) => $body,
+            Game::GroupGo($game) => $body,
             Game::Tanbo($game) => $body,
             Game::UnsquareGo($game) => $body,
             Game::Squares($game) => $body,
@@ -221,10 +236,13 @@ impl Position for Game {
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 { dispatch!(self, g => g.rollout(rng, trace)) }
     fn outcome_value(&self, outcome: Outcome) -> f32 { dispatch!(self, g => g.outcome_value(outcome)) }
     fn amaf_applies(&self) -> bool { dispatch!(self, g => g.amaf_applies()) }
-    fn exploration(&self) -> Option<f32> { dispatch!(self, g => g.exploration()) }
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> { dispatch!(self, g => g.ownership(rng, playouts)) }
     fn prior(&self, mv: Move) -> Option<(f32, f32)> { dispatch!(self, g => g.prior(mv)) }
+    fn widening(&self) -> Option<crate::game::Widening> { dispatch!(self, g => g.widening()) }
+    fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) { dispatch!(self, g => g.priors(moves, out)) }
+    fn tuning(&self) -> crate::search::Tuning { dispatch!(self, g => g.tuning()) }
     fn forced_move(&self) -> Option<Move> { dispatch!(self, g => g.forced_move()) }
+    fn own_search(&self, limits: crate::search::Limits, config: &crate::search::Config, stop: &(dyn Fn() -> bool + Sync), report: &mut Option<crate::search::Report>) -> Option<crate::search::SearchResult> { dispatch!(self, g => g.own_search(limits, config, stop, report)) }
     fn canonical_hash(&self) -> u64 { dispatch!(self, g => g.canonical_hash()) }
     fn solver_moves(&self, out: &mut Vec<Move>) { dispatch!(self, g => g.solver_moves(out)) }
     fn strategist(&self) -> Option<Color> { dispatch!(self, g => g.strategist()) }

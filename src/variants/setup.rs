@@ -4,7 +4,7 @@
 //! accept the same values and refuse the same things with the same words.
 
 use super::spec::{SetupOption, Winrate};
-use super::{wargo, Variant};
+use super::{groupgo, wargo, Variant};
 use crate::moves::Vertex;
 use std::sync::Arc;
 
@@ -43,6 +43,8 @@ pub struct Setup {
     pub henge: Option<Vertex>,
     /// A War Go preset from a file (`--preset`); `None` is the variant's own.
     pub preset: Option<Arc<wargo::presets::Preset>>,
+    /// A Group Go preset from a file (`--preset`); `None` is the variant's own.
+    pub group: Option<Arc<groupgo::Preset>>,
     /// The misère form of gray Tanbo: the last player to place loses.
     pub misere: bool,
     /// The points that win Squares; `None` is its default.
@@ -78,6 +80,7 @@ impl Setup {
             start: Start::Empty,
             henge: None,
             preset: None,
+            group: None,
             misere: false,
             target: None,
         }
@@ -85,9 +88,10 @@ impl Setup {
 
     /// True when the game accepts a board of `size`.
     pub fn accepts_size(&self, size: usize) -> bool {
-        match &self.preset {
-            Some(preset) => preset.fits(size),
-            None => self.variant.accepts_size(size),
+        match (&self.preset, &self.group) {
+            (Some(preset), _) => preset.fits(size),
+            (None, Some(group)) => group.fits(size),
+            (None, None) => self.variant.accepts_size(size),
         }
     }
 

@@ -328,7 +328,7 @@ fn atari_escapes(board: &Board, chain: usize, lib: usize, color: Color, out: &mu
 
 /// The liberties (counted up to 2) of the chain a stone of `color` at
 /// empty `p` would be part of; 2 also when the move captures.
-fn liberties_after(board: &Board, p: usize, color: Color) -> usize {
+pub(crate) fn liberties_after(board: &Board, p: usize, color: Color) -> usize {
     let own = cell_of(color);
     let enemy = cell_of(color.opponent());
     let mut libs = Liberties {
@@ -375,6 +375,11 @@ impl Liberties {
 #[inline(always)]
 fn pattern_code(board: &Board, p: usize) -> u16 {
     board.neighbourhood(p)
+}
+
+/// True when a built-in 3x3 pattern matches around empty `p`.
+pub(crate) fn pattern_matches(board: &Board, p: usize) -> bool {
+    pattern_table().matches(pattern_code(board, p))
 }
 
 /// One bit per 3x3 neighbourhood code: does some pattern match it?

@@ -155,6 +155,7 @@ impl Squares {
             Move::Pass => return Err(Illegal::new("Squares has no pass")),
             Move::Drop(piece, _) => return Err(Illegal::new(format!("Squares has no {piece}"))),
             Move::Step(..) => return Err(Illegal::new("stones do not move in Squares")),
+            Move::Polyomino(..) => return Err(Illegal::new("Squares has no polyomino drops")),
         };
         if !v.on_board(self.size()) {
             return Err(Illegal::new("vertex off the board"));

@@ -256,6 +256,7 @@ impl Tanbo {
             Move::Pass => Err(Illegal::new(format!("{name} has no pass"))),
             Move::Drop(piece, _) => Err(Illegal::new(format!("{name} has no {piece}"))),
             Move::Step(..) => Err(Illegal::new(format!("stones do not move in {name}"))),
+            Move::Polyomino(..) => Err(Illegal::new(format!("{name} has no polyomino drops"))),
         }
     }
 

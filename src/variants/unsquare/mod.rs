@@ -18,6 +18,7 @@ use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
 use crate::history::History;
 use crate::moves::{Move, Piece, Vertex};
+use crate::search::Tuning;
 use rand::rngs::SmallRng;
 
 #[derive(Clone, Debug)]
@@ -110,6 +111,7 @@ impl UnsquareGo {
             }
             Move::Drop(piece, _) => return Err(Illegal::new(format!("Unsquare Go has no {piece}"))),
             Move::Step(..) => return Err(Illegal::new("stones do not move in Unsquare Go")),
+            Move::Polyomino(..) => return Err(Illegal::new("Unsquare Go has no polyomino drops")),
         };
         if !v.on_board(self.size()) {
             return Err(Illegal::new("vertex off the board"));
@@ -226,8 +228,11 @@ impl SearchHints for UnsquareGo {
     /// that decide who must open a square first. (On 9x9 at 1000
     /// playouts, 0.15 did better against flat Monte Carlo than the
     /// default 0.3, and 0.7 lost to it.)
-    fn exploration(&self) -> Option<f32> {
-        Some(0.15)
+    fn tuning(&self) -> Tuning {
+        Tuning {
+            exploration: 0.15,
+            ..Tuning::default()
+        }
     }
 
     /// Captures, and removals that hand the opponent no capture; every

@@ -588,6 +588,7 @@ impl SearchHints for WarGo {
         match mv {
             Move::Place(v) => super::go::policy::prior(&s.board, s.turn.to_move, s.board.point(v)),
             Move::Drop(..) | Move::Step(..) => Some(playout::SPECIAL_PRIOR),
+            Move::Polyomino(..) => None,
             Move::Pass => None,
         }
     }

@@ -168,7 +168,7 @@ pub fn prune_for_search(state: &State, moves: &mut Vec<Move>) {
     };
     moves.retain(|&mv| match mv {
         Move::Pass => state.turn.passes > 0 || !useful_soldier,
-        Move::Place(_) => true,
+        Move::Place(_) | Move::Polyomino(..) => true,
         // Steps only in a fight: onto a liberty of a weak chain, or out of atari.
         Move::Step(from, to) => {
             let (from, to) = (board.point(from), board.point(to));

@@ -1,10 +1,14 @@
-//! Presets: War Go and its relatives described as data, in an INI-like
-//! text with `[sections]`, `key = value` lines, `#` comments and
-//! `inherits` (see presets/wargo.ini, which is built in).
+//! War Go and its relatives described as data: the keys of their presets
+//! (see presets/wargo.ini, which is built in), read by the shared preset
+//! reader of [`crate::variants::presets`].
 
 use super::pieces::{Army, Hand};
 use crate::color::Color;
 use crate::moves::{Move, Piece, Vertex, MAX_SIZE};
+use crate::variants::presets::{self, board_size, number, Schema};
+
+/// The War Go family's presets.
+pub type Library = presets::Library<Preset>;
 
 /// The built-in presets.
 pub const BUILTIN: &str = include_str!("../../../presets/wargo.ini");
@@ -30,14 +34,13 @@ impl Preset {
     /// `VO[preset=...]`: the name, then `key=value` items, `;` between.
     pub fn record(&self) -> String {
         let mut items = vec![
-            self.name.clone(),
-            format!("size={}", self.size),
-            format!("sizes={}-{}", self.min_size, self.max_size),
-            format!("komi={}", self.komi),
+            ("size", self.size.to_string()),
+            ("sizes", format!("{}-{}", self.min_size, self.max_size)),
+            ("komi", self.komi.to_string()),
         ];
         for (key, hand) in [("hand.black", self.hands[0]), ("hand.white", self.hands[1])] {
             if hand != Hand::default() {
-                items.push(format!("{key}={}", hand.text()));
+                items.push((key, hand.text()));
             }
         }
         if !self.start.is_empty() {
@@ -49,35 +52,20 @@ impl Preset {
                     None => format!("{piece}@{v}"),
                 })
                 .collect();
-            items.push(format!("start={}", pieces.join(" ")));
+            items.push(("start", pieces.join(" ")));
         }
         if let Some(credit) = self.credit {
-            items.push(format!("credit={credit}"));
+            items.push(("credit", credit.to_string()));
         }
         if self.prices != Hand::default() {
-            items.push(format!("prices={}", self.prices.text()));
+            items.push(("prices", self.prices.text()));
         }
-        items.join(";")
+        presets::record_line(&self.name, &items)
     }
 
     /// Reads a preset written by [`Preset::record`].
     pub fn from_record(text: &str) -> Result<Preset, String> {
-        let mut items = text.split(';');
-        let name = items.next().unwrap_or("").trim();
-        if name.is_empty() || name.contains(['[', ']', '=', '#']) || name.contains(char::is_whitespace) {
-            return Err(format!("bad preset record '{text}'"));
-        }
-        let mut section = format!("[{name}]\n");
-        for item in items {
-            if item.contains(['[', ']', '#']) || !item.contains('=') {
-                return Err(format!("bad preset record item '{item}'"));
-            }
-            section += item;
-            section.push('\n');
-        }
-        let mut library = Library::default();
-        library.add(&section).map_err(|e| format!("preset record: {e}"))?;
-        library.preset(name)
+        presets::from_record(text)
     }
 
     /// True when a board of `size` is accepted and holds the start pieces.
@@ -86,103 +74,23 @@ impl Preset {
     }
 }
 
-#[derive(Clone, Debug)]
-struct Section {
-    name: String,
-    /// `key`, `value`, line number.
-    entries: Vec<(String, String, usize)>,
-}
+impl Schema for Preset {
+    const BUILTIN: &'static str = BUILTIN;
+    const KEYS: &'static [&'static str] = &[
+        "size",
+        "sizes",
+        "komi",
+        "hand",
+        "hand.black",
+        "hand.white",
+        "start",
+        "credit",
+        "prices",
+    ];
 
-/// A set of preset sections, from one or more texts.
-#[derive(Clone, Debug, Default)]
-pub struct Library {
-    sections: Vec<Section>,
-}
-
-impl Library {
-    /// The built-in presets.
-    pub fn builtin() -> Library {
-        let mut library = Library::default();
-        library.add(BUILTIN).expect("the built-in presets parse");
-        library
-    }
-
-    /// Adds the sections of `text`; a section of a known name replaces it.
-    /// Errors name the line. Returns the names of the sections read.
-    pub fn add(&mut self, text: &str) -> Result<Vec<String>, String> {
-        let mut read: Vec<Section> = Vec::new();
-        for (i, raw) in text.lines().enumerate() {
-            let line = i + 1;
-            let content = raw.split('#').next().unwrap_or("").trim();
-            if content.is_empty() {
-                continue;
-            }
-            if let Some(rest) = content.strip_prefix('[') {
-                let name = rest
-                    .strip_suffix(']')
-                    .map(str::trim)
-                    .filter(|n| !n.is_empty() && !n.contains(char::is_whitespace))
-                    .ok_or_else(|| format!("line {line}: bad section header '{content}'"))?;
-                if read.iter().any(|s| s.name == name) {
-                    return Err(format!("line {line}: section [{name}] appears twice"));
-                }
-                read.push(Section {
-                    name: name.to_ascii_lowercase(),
-                    entries: Vec::new(),
-                });
-                continue;
-            }
-            let (key, value) = content
-                .split_once('=')
-                .ok_or_else(|| format!("line {line}: expected 'key = value' or '[section]'"))?;
-            let section = read
-                .last_mut()
-                .ok_or_else(|| format!("line {line}: a key before the first [section]"))?;
-            let key = key.trim().to_ascii_lowercase();
-            check_key(&key).map_err(|e| format!("line {line}: {e}"))?;
-            section.entries.push((key, value.trim().to_string(), line));
-        }
-        if read.is_empty() {
-            return Err("no [section] in the preset file".into());
-        }
-        let names: Vec<String> = read.iter().map(|s| s.name.clone()).collect();
-        for section in read {
-            self.sections.retain(|s| s.name != section.name);
-            self.sections.push(section);
-        }
-        // Resolve every new section now, so errors show at load time.
-        for name in &names {
-            self.preset(name)?;
-        }
-        Ok(names)
-    }
-
-    fn section(&self, name: &str) -> Option<&Section> {
-        self.sections.iter().find(|s| s.name == name)
-    }
-
-    /// The preset `name` with its inherited keys.
-    pub fn preset(&self, name: &str) -> Result<Preset, String> {
-        let mut chain: Vec<&Section> = Vec::new();
-        let mut next = Some((name.to_ascii_lowercase(), 0));
-        while let Some((current, line)) = next.take() {
-            let section = self.section(&current).ok_or_else(|| match line {
-                0 => format!("unknown preset '{current}'"),
-                _ => format!("line {line}: inherits unknown preset '{current}'"),
-            })?;
-            if chain.iter().any(|s| s.name == section.name) {
-                return Err(format!("line {line}: preset '{current}' inherits itself"));
-            }
-            chain.push(section);
-            next = section
-                .entries
-                .iter()
-                .rev()
-                .find(|(k, _, _)| k == "inherits")
-                .map(|(_, v, l)| (v.to_ascii_lowercase(), *l));
-        }
-        let mut preset = Preset {
-            name: name.to_ascii_lowercase(),
+    fn blank(name: &str) -> Preset {
+        Preset {
+            name: name.to_string(),
             size: 19,
             min_size: 2,
             max_size: MAX_SIZE,
@@ -191,50 +99,21 @@ impl Library {
             start: Vec::new(),
             credit: None,
             prices: Hand::default(),
-        };
-        for section in chain.iter().rev() {
-            for (key, value, line) in &section.entries {
-                apply(&mut preset, key, value).map_err(|e| format!("line {line}: {e}"))?;
-            }
         }
-        if !(preset.min_size..=preset.max_size).contains(&preset.size) || !preset.fits(preset.size) {
-            return Err(format!("preset '{name}': its size {} is not accepted", preset.size));
-        }
-        Ok(preset)
     }
-}
 
-const KEYS: [&str; 10] = [
-    "inherits",
-    "size",
-    "sizes",
-    "komi",
-    "hand",
-    "hand.black",
-    "hand.white",
-    "start",
-    "credit",
-    "prices",
-];
+    fn apply(&mut self, key: &str, value: &str) -> Result<(), String> {
+        apply(self, key, value)
+    }
 
-fn check_key(key: &str) -> Result<(), String> {
-    if KEYS.contains(&key) {
+    fn check(&self) -> Result<(), String> {
+        if !(self.min_size..=self.max_size).contains(&self.size) || !self.fits(self.size) {
+            return Err(format!(
+                "preset '{}': its size {} is not accepted",
+                self.name, self.size
+            ));
+        }
         Ok(())
-    } else {
-        Err(format!("unknown key '{key}' (known: {})", KEYS.join(" ")))
-    }
-}
-
-fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
-    text.trim().parse().map_err(|_| format!("bad {what} '{text}'"))
-}
-
-fn board_size(text: &str) -> Result<usize, String> {
-    let size: usize = number(text, "size")?;
-    if (2..=MAX_SIZE).contains(&size) {
-        Ok(size)
-    } else {
-        Err(format!("size {size} is outside 2-{MAX_SIZE}"))
     }
 }
 
@@ -275,25 +154,9 @@ fn start_piece(item: &str) -> Result<(Option<Color>, Piece, Vertex), String> {
 
 fn apply(preset: &mut Preset, key: &str, value: &str) -> Result<(), String> {
     match key {
-        "inherits" => {}
         "size" => preset.size = board_size(value)?,
-        "sizes" => {
-            let (low, high) = value
-                .split_once('-')
-                .ok_or_else(|| format!("expected MIN-MAX, got '{value}'"))?;
-            let (low, high) = (board_size(low)?, board_size(high)?);
-            if low > high {
-                return Err(format!("empty size range '{value}'"));
-            }
-            (preset.min_size, preset.max_size) = (low, high);
-        }
-        "komi" => {
-            let komi: f32 = number(value, "komi")?;
-            if !komi.is_finite() || komi.abs() > 1000.0 {
-                return Err(format!("komi {value} is out of range"));
-            }
-            preset.komi = komi;
-        }
+        "sizes" => (preset.min_size, preset.max_size) = presets::size_range(value)?,
+        "komi" => preset.komi = presets::komi(value)?,
         "hand" => preset.hands = [counts(value)?; 2],
         "hand.black" => preset.hands[0] = counts(value)?,
         "hand.white" => preset.hands[1] = counts(value)?,

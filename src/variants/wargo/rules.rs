@@ -186,6 +186,7 @@ impl State {
                 self.hands[color.index()].set(army, left - 1);
             }
             Move::Step(from, to) => self.step(color, self.point_of(from)?, self.point_of(to)?)?,
+            Move::Polyomino(..) => return Err(Illegal::new("War Go has no polyomino drops")),
         }
         self.turn.moved(color);
         Ok(())

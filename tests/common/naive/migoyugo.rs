@@ -8,11 +8,11 @@ use variago::Color;
 /// every step, a fresh copy for every move.
 #[derive(Clone)]
 pub struct NaiveMigoyugo {
-    n: i32,
+    pub n: i32,
     /// (owner 0/1/2, value 0 for a Migo), indexed [y][x].
-    grid: Vec<Vec<(u8, u8)>>,
-    to_move: u8,
-    over: bool,
+    pub grid: Vec<Vec<(u8, u8)>>,
+    pub to_move: u8,
+    pub over: bool,
 }
 
 const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
@@ -52,7 +52,7 @@ impl NaiveMigoyugo {
 
     /// Pieces in a row through (x, y) along (dx, dy), (x, y) counted as one,
     /// where `counts` says which pieces extend the row.
-    fn row(&self, x: i32, y: i32, (dx, dy): (i32, i32), counts: impl Fn((u8, u8)) -> bool) -> usize {
+    pub fn row(&self, x: i32, y: i32, (dx, dy): (i32, i32), counts: impl Fn((u8, u8)) -> bool) -> usize {
         let mut total = 1;
         for sign in [1, -1] {
             let mut k = 1;
@@ -68,7 +68,7 @@ impl NaiveMigoyugo {
         self.grid[y as usize][x as usize].0 == 0 && DIRECTIONS.iter().all(|&d| self.row(x, y, d, |p| p.0 == c) <= 4)
     }
 
-    fn moves(&self) -> Vec<(i32, i32)> {
+    pub fn moves(&self) -> Vec<(i32, i32)> {
         if self.over {
             return Vec::new();
         }
@@ -83,7 +83,7 @@ impl NaiveMigoyugo {
         out
     }
 
-    fn play(&self, x: i32, y: i32) -> NaiveMigoyugo {
+    pub fn play(&self, x: i32, y: i32) -> NaiveMigoyugo {
         let c = self.to_move;
         let mut next = self.clone();
         let lines: Vec<(i32, i32)> = DIRECTIONS

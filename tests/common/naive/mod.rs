@@ -6,6 +6,7 @@
 mod atari;
 mod go;
 mod gorogo;
+mod groupgo;
 mod migoyugo;
 mod squares;
 mod tanbo;
@@ -16,6 +17,7 @@ mod yugo;
 pub use atari::NaiveAtari;
 pub use go::NaiveGo;
 pub use gorogo::{Cell as GoRoGoCell, NaiveGoRoGo};
+pub use groupgo::NaiveGroupGo;
 pub use migoyugo::NaiveMigoyugo;
 pub use squares::NaiveSquares;
 pub use tanbo::NaiveTanbo;
@@ -69,6 +71,7 @@ pub fn perft(case: &Case) -> Option<u64> {
         Variant::WarGo | Variant::CenterOfTao | Variant::MercenaryGo | Variant::BuyingArmies => {
             count::<NaiveWarGo>(case)
         }
+        Variant::GroupGo | Variant::OminoGo | Variant::DominGo => count::<NaiveGroupGo>(case),
         Variant::Tanbo | Variant::GrayTanbo => count::<NaiveTanbo>(case),
         Variant::UnsquareGo => count::<NaiveUnsquare>(case),
         Variant::Squares => count::<NaiveSquares>(case),

@@ -1,0 +1,120 @@
+//! How the tree search weighs its statistics. Every variant searches with
+//! the same UCT-RAVE code; a variant whose priors carry real knowledge (Go)
+//! chooses a narrower search than one whose priors are rough guesses.
+
+/// The weight of a child's AMAF statistics against its own results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RaveWeight {
+    /// `sqrt(k / (3n + k))` for `n` own visits (Gelly and Silver's
+    /// hand-tuned schedule): AMAF fades with visits alone.
+    Visits,
+    /// `r / (r + n + n r / k)` for `r` AMAF and `n` own visits (Silver's
+    /// minimum-error schedule, as in Pachi): AMAF counts for little while
+    /// it has few samples itself.
+    Samples,
+}
+
+/// Where a variant's priors (see `SearchHints::priors`) are added.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PriorsInto {
+    /// To the AMAF statistics, which real visits soon outweigh.
+    Amaf,
+    /// To the move's own results, as virtual visits that stay (Pachi's
+    /// default): knowledge keeps steering the search in its deep parts.
+    Value,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tuning {
+    /// UCT exploration constant; 0 leaves exploration to RAVE and priors.
+    pub exploration: f32,
+    /// RAVE equivalence: the sample count at which real and AMAF results
+    /// weigh about the same.
+    pub rave_equivalence: f32,
+    pub rave_weight: RaveWeight,
+    pub priors_into: PriorsInto,
+    /// A factor on the virtual visits of every prior.
+    pub prior_weight: f32,
+    /// Virtual visits at an even result that every new child gets, which
+    /// keeps one lucky early playout from deciding.
+    pub even_prior: f32,
+    /// Visits a leaf needs before it is expanded.
+    pub expand_after: u32,
+}
+
+impl Default for Tuning {
+    /// The broad search that suits variants with rough priors.
+    fn default() -> Tuning {
+        Tuning {
+            exploration: 0.3,
+            rave_equivalence: 600.0,
+            rave_weight: RaveWeight::Visits,
+            priors_into: PriorsInto::Amaf,
+            prior_weight: 1.0,
+            even_prior: 0.0,
+            expand_after: 2,
+        }
+    }
+}
+
+impl Tuning {
+    /// This tuning with the changes that `spec` (`name=value,...`) lists;
+    /// for experiments (see `VARIAGO_TUNING`).
+    pub fn with(mut self, spec: &str) -> Result<Tuning, String> {
+        for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (name, value) = item
+                .split_once('=')
+                .ok_or_else(|| format!("bad tuning item '{item}'"))?;
+            let number = || value.parse::<f32>().map_err(|_| format!("bad number in '{item}'"));
+            match name {
+                "exploration" => self.exploration = number()?,
+                "rave_equivalence" => self.rave_equivalence = number()?,
+                "rave_weight" => {
+                    self.rave_weight = match value {
+                        "visits" => RaveWeight::Visits,
+                        "samples" => RaveWeight::Samples,
+                        _ => return Err(format!("bad rave_weight '{value}'")),
+                    }
+                }
+                "priors_into" => {
+                    self.priors_into = match value {
+                        "amaf" => PriorsInto::Amaf,
+                        "value" => PriorsInto::Value,
+                        _ => return Err(format!("bad priors_into '{value}'")),
+                    }
+                }
+                "prior_weight" => self.prior_weight = number()?,
+                "even_prior" => self.even_prior = number()?,
+                "expand_after" => self.expand_after = number()? as u32,
+                _ => return Err(format!("unknown tuning '{name}'")),
+            }
+        }
+        Ok(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn changes_are_read_by_name_and_bad_ones_refused() {
+        let tuning = Tuning::default()
+            .with("exploration=0, rave_weight=samples,priors_into=value,prior_weight=2,expand_after=4")
+            .unwrap();
+        assert_eq!(tuning.exploration, 0.0);
+        assert_eq!(tuning.rave_weight, RaveWeight::Samples);
+        assert_eq!(tuning.priors_into, PriorsInto::Value);
+        assert_eq!((tuning.prior_weight, tuning.expand_after), (2.0, 4));
+        assert_eq!(tuning.rave_equivalence, Tuning::default().rave_equivalence);
+        for bad in [
+            "speed=1",
+            "exploration",
+            "exploration=fast",
+            "rave_weight=often",
+            "priors_into=both",
+        ] {
+            assert!(Tuning::default().with(bad).is_err(), "{bad}");
+        }
+    }
+}

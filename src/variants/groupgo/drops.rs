@@ -1,0 +1,307 @@
+//! Drops on the fast board: one to four stones of the mover placed at
+//! once, then the opponent's chains left without liberties captured, the
+//! drop refused if the mover's group then has none. The rules, the
+//! playouts and the priors all go through these few functions.
+
+use crate::board::{cell_of, zobrist, Board, EMPTY};
+use crate::color::Color;
+use crate::moves::Vertex;
+use crate::polyomino::{Shape, MAX_CELLS, SHAPE_COUNT};
+
+/// The board points of one drop, in the order of its cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cells {
+    points: [u16; MAX_CELLS],
+    len: u8,
+}
+
+impl Cells {
+    /// A single stone.
+    pub fn one(p: usize) -> Cells {
+        Cells {
+            points: [p as u16, 0, 0, 0],
+            len: 1,
+        }
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline]
+    pub fn get(&self, i: usize) -> usize {
+        self.points[i] as usize
+    }
+
+    #[inline]
+    pub fn contains(&self, p: usize) -> bool {
+        self.points[..self.len()].contains(&(p as u16))
+    }
+
+    /// The points as indices.
+    #[inline]
+    pub fn points(&self) -> impl Iterator<Item = usize> + '_ {
+        self.points[..self.len()].iter().map(|&p| p as usize)
+    }
+
+    fn as_usizes(&self) -> ([usize; MAX_CELLS], usize) {
+        let mut out = [0; MAX_CELLS];
+        for (o, &p) in out.iter_mut().zip(&self.points) {
+            *o = p as usize;
+        }
+        (out, self.len())
+    }
+}
+
+/// Where each shape's cells lie on a board of one size: offsets in board
+/// indices, and how far the shape reaches from its first cell.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    size: i32,
+    deltas: [[i16; MAX_CELLS]; SHAPE_COUNT],
+    /// Columns right of the first cell, and rows below and above it.
+    reach: [(i8, i8, i8); SHAPE_COUNT],
+}
+
+impl Geometry {
+    pub fn new(size: usize) -> Geometry {
+        let stride = size as i16 + 2;
+        let mut deltas = [[0; MAX_CELLS]; SHAPE_COUNT];
+        let mut reach = [(0, 0, 0); SHAPE_COUNT];
+        for shape in Shape::all() {
+            let offsets = shape.offsets();
+            for (d, &(dx, dy)) in deltas[shape.index()].iter_mut().zip(offsets) {
+                *d = dx as i16 + dy as i16 * stride;
+            }
+            let right = offsets.iter().map(|o| o.0).max().unwrap_or(0);
+            let down = offsets.iter().map(|o| o.1).min().unwrap_or(0);
+            let up = offsets.iter().map(|o| o.1).max().unwrap_or(0);
+            reach[shape.index()] = (right, down, up);
+        }
+        Geometry {
+            size: size as i32,
+            deltas,
+            reach,
+        }
+    }
+
+    /// The cells of `shape` with its first cell on the point `p` at vertex
+    /// `v`, when they all lie on the board.
+    #[inline]
+    pub fn place(&self, shape: Shape, p: usize, v: Vertex) -> Option<Cells> {
+        let (right, down, up) = self.reach[shape.index()];
+        let (x, y) = (v.x as i32, v.y as i32);
+        let (right, down, up) = (right as i32, down as i32, up as i32);
+        if x + right >= self.size || y + down < 0 || y + up >= self.size {
+            return None;
+        }
+        let n = shape.offsets().len();
+        let mut cells = Cells {
+            points: [0; MAX_CELLS],
+            len: n as u8,
+        };
+        for i in 0..n {
+            cells.points[i] = (p as i32 + self.deltas[shape.index()][i] as i32) as u16;
+        }
+        Some(cells)
+    }
+
+    /// [`Geometry::place`] where the cells must also be empty.
+    #[inline]
+    pub fn place_empty(&self, board: &Board, shape: Shape, p: usize, v: Vertex) -> Option<Cells> {
+        self.place(shape, p, v)
+            .filter(|c| c.points().all(|q| board.is_empty(q)))
+    }
+}
+
+/// What a drop on empty points would do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The mover's group would have no liberty.
+    Suicide,
+    /// Legal by the board: the hash after it, and whether it captures.
+    Legal { hash: u64, captures: bool },
+}
+
+/// Judges `color`'s drop on `cells` (distinct and empty) without playing
+/// it: captures come first, then the group of the drop needs a liberty.
+pub fn judge(board: &Board, cells: &Cells, color: Color) -> Verdict {
+    let own = cell_of(color);
+    let enemy = cell_of(color.opponent());
+    let (points, n) = cells.as_usizes();
+    let points = &points[..n];
+    let mut hash = board.hash();
+    for &c in points {
+        hash ^= zobrist::piece_key(c, own, 0);
+    }
+    let mut liberty = false;
+    let mut captures = false;
+    // Enemy chains seen beside the drop: at most three per cell.
+    let mut seen = [0usize; 3 * MAX_CELLS];
+    let mut seen_count = 0;
+    for &c in points {
+        for q in board.neighbours(c) {
+            let cell = board.cell(q);
+            if cell == EMPTY {
+                liberty = liberty || !cells.contains(q);
+            } else if cell == own {
+                liberty = liberty || board.has_liberty_besides(q, points);
+            } else if cell == enemy {
+                let head = board.chain(q);
+                if seen[..seen_count].contains(&head) {
+                    continue;
+                }
+                seen[seen_count] = head;
+                seen_count += 1;
+                if !board.has_liberty_besides(q, points) {
+                    captures = true;
+                    let mut s = head;
+                    loop {
+                        hash ^= zobrist::piece_key(s, enemy, board.kind(s));
+                        s = board.next_in_chain(s);
+                        if s == head {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if liberty || captures {
+        Verdict::Legal { hash, captures }
+    } else {
+        Verdict::Suicide
+    }
+}
+
+/// Plays `color`'s drop on `cells` (legal by [`judge`]): the stones go
+/// down together, then the enemy chains without liberties beside them are
+/// removed. Returns the number of stones captured. A single stone is a
+/// Go move, with its simple-ko point; a larger drop leaves none.
+pub fn apply(board: &mut Board, cells: &Cells, color: Color) -> u32 {
+    if cells.len() == 1 {
+        return board.play(cells.get(0), color, 0) as u32;
+    }
+    let own = cell_of(color);
+    let enemy = cell_of(color.opponent());
+    for c in cells.points() {
+        board.put(c, own, 0);
+    }
+    let mut captured = 0;
+    for c in cells.points() {
+        for q in board.neighbours(c) {
+            if board.cell(q) == enemy && board.surrounded(q) {
+                captured += board.remove_chain(q) as u32;
+            }
+        }
+    }
+    board.clear_ko();
+    captured
+}
+
+/// True when every point beside the drop (outside it) is the mover's
+/// stone or off the board: the drop fills a region the mover already
+/// encloses, an eye or a part of one.
+pub fn fills_own_region(board: &Board, cells: &Cells, color: Color) -> bool {
+    let own = cell_of(color);
+    cells.points().all(|c| {
+        board.neighbours(c).into_iter().all(|q| {
+            let cell = board.cell(q);
+            cell == own || cell == crate::board::OFF || cells.contains(q)
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board_of(rows: &[&str]) -> Board {
+        let size = rows.len();
+        let mut board = Board::new(size);
+        for (r, row) in rows.iter().enumerate() {
+            for (x, c) in row.chars().enumerate() {
+                let p = board.point(Vertex::new(x, size - 1 - r));
+                match c {
+                    'X' => board.put(p, crate::board::BLACK, 0),
+                    'O' => board.put(p, crate::board::WHITE, 0),
+                    _ => {}
+                }
+            }
+        }
+        board
+    }
+
+    fn cells(board: &Board, points: &[&str]) -> Cells {
+        let mut c = Cells::one(0);
+        c.len = 0;
+        for v in points {
+            c.points[c.len()] = board.point(Vertex::parse(v).unwrap()) as u16;
+            c.len += 1;
+        }
+        c
+    }
+
+    #[test]
+    fn captures_come_before_the_liberty_check() {
+        // White's A3 and B3 have their last two liberties at A2 and B2:
+        // the domino there takes both at once.
+        let board = board_of(&["XX..", "OOX.", "..OX", "...."]);
+        let drop = cells(&board, &["A2", "B2"]);
+        match judge(&board, &drop, Color::Black) {
+            Verdict::Legal { captures, .. } => assert!(captures),
+            Verdict::Suicide => panic!("the drop captures"),
+        }
+        let mut after = board.clone();
+        assert_eq!(apply(&mut after, &drop, Color::Black), 2);
+        assert_eq!(after.check_consistency(), Ok(()));
+        if let Verdict::Legal { hash, .. } = judge(&board, &drop, Color::Black) {
+            assert_eq!(hash, after.hash());
+        }
+    }
+
+    #[test]
+    fn a_drop_without_liberty_or_capture_is_suicide() {
+        let board = board_of(&["....", "OO..", "..O.", "..O."]);
+        let drop = cells(&board, &["A1", "B1", "A2", "B2"]);
+        assert_eq!(judge(&board, &drop, Color::Black), Verdict::Suicide);
+        // With a black stone outside that gives the group a liberty.
+        let board = board_of(&["....", "OO..", "..O.", "..X."]);
+        assert!(matches!(
+            judge(&board, &drop, Color::Black),
+            Verdict::Legal { captures: false, .. }
+        ));
+        assert!(!fills_own_region(&board, &drop, Color::Black));
+    }
+
+    #[test]
+    fn geometry_keeps_shapes_on_the_board() {
+        let board = Board::new(5);
+        let geometry = Geometry::new(5);
+        let mut on = 0;
+        for shape in Shape::all() {
+            for p in board.all_points() {
+                let v = board.vertex(p);
+                if let Some(c) = geometry.place(shape, p, v) {
+                    on += 1;
+                    let expected: Vec<usize> = shape
+                        .cells_at(v, 5)
+                        .expect("on the board")
+                        .iter()
+                        .map(|&w| board.point(w))
+                        .collect();
+                    assert_eq!(c.points().collect::<Vec<_>>(), expected);
+                } else {
+                    assert!(shape.cells_at(v, 5).is_none());
+                }
+            }
+        }
+        assert!(on > 0);
+    }
+}

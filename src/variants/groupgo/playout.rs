@@ -1,0 +1,303 @@
+//! The search's knowledge of drops: fast playouts, and the priors that
+//! rank a node's drops for progressive widening.
+//!
+//! A playout never lists the moves of a turn. It tries a few random
+//! drops (a random empty point, a random allowed piece, and a random cell
+//! of the piece on that point), each checked in O(1) from the board's
+//! pseudo-liberties, and only when all of them fail looks at every drop
+//! once. A drop that fills a region the mover already encloses is never
+//! played, nor a single stone on its own eye, so playouts end with the
+//! eyes empty and area scoring gives the result.
+
+use super::drops::{self, Cells, Geometry, Verdict};
+use super::{Preset, State};
+use crate::board::{cell_of, random_below, Board, EMPTY};
+use crate::color::Color;
+use crate::game::Widening;
+use crate::moves::{Move, Vertex};
+use crate::polyomino::{Shape, SHAPE_COUNT};
+use rand::rngs::SmallRng;
+
+/// The search's widening for drops: the best hundred of a node by prior,
+/// five at first and more with the square root of its visits.
+pub const WIDENING: Widening = Widening {
+    first: 5,
+    growth: 0.6,
+    most: 100,
+};
+
+/// Random drops tried before a playout looks at every drop.
+const ATTEMPTS: usize = 12;
+
+/// Plays random drops from `start` to the end (two passes, or a move
+/// limit) and returns the final board.
+pub fn run(
+    start: &State,
+    preset: &Preset,
+    geometry: &Geometry,
+    rng: &mut SmallRng,
+    trace: &mut Vec<(Color, Move)>,
+) -> Board {
+    let mut state = start.clone();
+    let size = state.board.size();
+    let mut candidates = Vec::new();
+    for _ in 0..3 * size * size + 20 {
+        if state.turn.ended() {
+            break;
+        }
+        let color = state.turn.to_move;
+        let allowed = state.allowed(preset, color);
+        let mut shapes = [Shape::all().next().expect("shapes"); SHAPE_COUNT];
+        let mut count = 0;
+        for shape in allowed.shapes() {
+            shapes[count] = shape;
+            count += 1;
+        }
+        let choice = choose(
+            &state.board,
+            geometry,
+            color,
+            allowed.stones,
+            &shapes[..count],
+            rng,
+            &mut candidates,
+        );
+        match choice {
+            Some((cells, shape)) => {
+                let anchor = state.board.vertex(cells.get(0));
+                let (mv, piece) = match shape {
+                    Some(shape) => {
+                        let omino = shape.omino();
+                        (
+                            Move::Polyomino(anchor, shape),
+                            state.takes_from_hand(preset, omino).then_some(omino),
+                        )
+                    }
+                    None => (Move::Place(anchor), None),
+                };
+                trace.push((color, mv));
+                state.drop(color, &cells, piece);
+            }
+            None => {
+                trace.push((color, Move::Pass));
+                state.pass(color);
+            }
+        }
+    }
+    state.board
+}
+
+/// A random sensible drop of `color` (its cells, and its shape unless it
+/// is a single stone), or `None` to pass.
+fn choose(
+    board: &Board,
+    geometry: &Geometry,
+    color: Color,
+    stones: bool,
+    shapes: &[Shape],
+    rng: &mut SmallRng,
+    candidates: &mut Vec<(Cells, Option<Shape>)>,
+) -> Option<(Cells, Option<Shape>)> {
+    let options = shapes.len() + stones as usize;
+    let empties = board.empties();
+    if options == 0 || empties.is_empty() {
+        return None;
+    }
+    let size = board.size() as i32;
+    for _ in 0..ATTEMPTS {
+        let p = empties[random_below(rng, empties.len())] as usize;
+        let k = random_below(rng, options);
+        if k == shapes.len() {
+            if stone_is_sensible(board, p, color) {
+                return Some((Cells::one(p), None));
+            }
+            continue;
+        }
+        // The piece with a random one of its cells on `p`.
+        let shape = shapes[k];
+        let offsets = shape.offsets();
+        let (dx, dy) = offsets[random_below(rng, offsets.len())];
+        let v = board.vertex(p);
+        let (x, y) = (v.x as i32 - dx as i32, v.y as i32 - dy as i32);
+        if x < 0 || y < 0 || x >= size || y >= size {
+            continue;
+        }
+        let anchor = Vertex::new(x as usize, y as usize);
+        if let Some(cells) = geometry.place_empty(board, shape, board.point(anchor), anchor) {
+            if drop_is_sensible(board, &cells, color) {
+                return Some((cells, Some(shape)));
+            }
+        }
+    }
+    // Every drop once, each with its first cell on an empty point.
+    candidates.clear();
+    for &p in empties {
+        let p = p as usize;
+        if stones && stone_is_sensible(board, p, color) {
+            candidates.push((Cells::one(p), None));
+        }
+        let v = board.vertex(p);
+        for &shape in shapes {
+            if let Some(cells) = geometry.place_empty(board, shape, p, v) {
+                if drop_is_sensible(board, &cells, color) {
+                    candidates.push((cells, Some(shape)));
+                }
+            }
+        }
+    }
+    (!candidates.is_empty()).then(|| candidates[random_below(rng, candidates.len())])
+}
+
+/// A single stone as Go's playouts play it: not on the ko point, not in
+/// an own eye, not suicide, not a self-atari that joins an own chain.
+#[inline]
+fn stone_is_sensible(board: &Board, p: usize, color: Color) -> bool {
+    board.ko_point() != Some(p) && crate::variants::go::policy::sensible(board, p, color)
+}
+
+/// A drop that does not fill an own region and is not suicide.
+#[inline]
+fn drop_is_sensible(board: &Board, cells: &Cells, color: Color) -> bool {
+    !drops::fills_own_region(board, cells, color) && drops::judge(board, cells, color) != Verdict::Suicide
+}
+
+/// The liberties, counted up to two, that the group of `color`'s drop on
+/// `cells` would have, captures aside.
+fn liberties_after(board: &Board, cells: &Cells, color: Color) -> usize {
+    let own = cell_of(color);
+    let mut libs = [0usize; 2];
+    let mut n = 0;
+    for c in cells.points() {
+        for q in board.neighbours(c) {
+            let candidates = match board.cell(q) {
+                EMPTY => [q, 0, 0, 0],
+                cell if cell == own => board.liberties_upto(q, 4),
+                _ => continue,
+            };
+            for l in candidates.into_iter().filter(|&l| l != 0 && !cells.contains(l)) {
+                if !libs[..n].contains(&l) {
+                    libs[n] = l;
+                    n += 1;
+                    if n == 2 {
+                        return 2;
+                    }
+                }
+            }
+        }
+    }
+    n
+}
+
+/// How good `color`'s drop on `cells` (legal) looks before any search,
+/// from 0 to 1: captures best, then saving an own chain from atari,
+/// contact with the opponent, the last move's neighbourhood and the third
+/// and fourth lines in the opening; filling an own region and
+/// self-ataris worst.
+pub fn drop_prior(board: &Board, color: Color, cells: &Cells, last: usize) -> f32 {
+    if let Verdict::Legal { captures: true, .. } = drops::judge(board, cells, color) {
+        return 0.9;
+    }
+    if drops::fills_own_region(board, cells, color) {
+        return 0.05;
+    }
+    let libs = liberties_after(board, cells, color);
+    if libs < 2 {
+        return 0.15;
+    }
+    let own = cell_of(color);
+    let enemy = cell_of(color.opponent());
+    let mut contact = false;
+    let mut saves = false;
+    for c in cells.points() {
+        for q in board.neighbours(c) {
+            let cell = board.cell(q);
+            contact = contact || cell == enemy;
+            saves = saves || (cell == own && board.atari_liberty(q).is_some_and(|l| cells.contains(l)));
+        }
+    }
+    if saves {
+        return 0.8;
+    }
+    if contact {
+        return 0.6;
+    }
+    let size = board.size();
+    if last != 0 && cells.points().any(|c| near(board, c, last)) {
+        return 0.58;
+    }
+    let line = cells
+        .points()
+        .map(|c| {
+            let v = board.vertex(c);
+            (v.x as usize)
+                .min(v.y as usize)
+                .min(size - 1 - v.x as usize)
+                .min(size - 1 - v.y as usize)
+        })
+        .min()
+        .unwrap_or(0);
+    let opening = board.empties().len() * 4 > size * size * 3;
+    match line {
+        _ if !opening || size < 7 => 0.5,
+        0 => 0.2,
+        1 => 0.35,
+        2 | 3 => 0.55,
+        _ => 0.5,
+    }
+}
+
+/// True when `a` and `b` are at most two steps apart.
+fn near(board: &Board, a: usize, b: usize) -> bool {
+    let (u, v) = (board.vertex(a), board.vertex(b));
+    (u.x as i32 - v.x as i32).abs() + (u.y as i32 - v.y as i32).abs() <= 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Rules, SearchHints};
+    use crate::variants::groupgo::GroupGo;
+    use crate::variants::{Setup, Variant};
+    use rand::SeedableRng;
+
+    #[test]
+    fn playouts_end_by_two_passes_with_legal_moves() {
+        for variant in [Variant::DominGo, Variant::OminoGo, Variant::GroupGo] {
+            let setup = Setup {
+                size: 9,
+                ..Setup::new(variant)
+            };
+            let game = GroupGo::new(&setup);
+            let mut rng = SmallRng::seed_from_u64(3);
+            for _ in 0..20 {
+                let mut trace = Vec::new();
+                let end = run(game.state(), game.preset(), game.geometry(), &mut rng, &mut trace);
+                assert!(trace.len() >= 2 && trace[trace.len() - 2..].iter().all(|(_, mv)| *mv == Move::Pass));
+                assert_eq!(end.check_consistency(), Ok(()));
+                // The trace replays as legal moves of the game (superko aside,
+                // which playouts do not check; it does not bite this soon).
+                let mut replay = game.clone();
+                for &(color, mv) in trace.iter().take(30) {
+                    replay
+                        .play(color, mv)
+                        .unwrap_or_else(|e| panic!("{variant:?} {mv}: {e}"));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn priors_rank_captures_over_fills() {
+        // White's D2 is in atari at D1; black's A5 and B5 are an enclosed pair.
+        let rows = ["..X..", "XX...", "...X.", "..XOX", "....."];
+        let game = GroupGo::from_diagram(&Setup::new(Variant::DominGo), &rows, Color::Black).unwrap();
+        let prior = |text: &str| {
+            let (w, v) = game.prior(Move::parse(text, 5).unwrap()).unwrap();
+            w / v
+        };
+        assert_eq!(prior("D1+E1"), 0.9, "a capture");
+        assert_eq!(prior("A5+B5"), 0.05, "filling an own eye");
+        let ordinary = prior("C3+C4");
+        assert!(0.05 < ordinary && ordinary < 0.9);
+    }
+}

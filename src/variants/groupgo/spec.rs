@@ -1,0 +1,123 @@
+//! The three variants of the Group Go family as the engine knows them:
+//! their names, sizes and komi (from the built-in presets), and the
+//! `preset` option that game records keep.
+
+use super::presets::{Library, Preset};
+use super::GroupGo;
+use crate::variants::spec::SetupOption;
+use crate::variants::{Game, Setup, Start, Variant, VariantSpec};
+use std::sync::{Arc, OnceLock};
+
+/// The built-in presets, read once.
+fn library() -> &'static Library {
+    static LIBRARY: OnceLock<Library> = OnceLock::new();
+    LIBRARY.get_or_init(Library::builtin)
+}
+
+/// The variants of the family.
+pub const FAMILY: [Variant; 3] = [Variant::GroupGo, Variant::OminoGo, Variant::DominGo];
+
+/// The built-in preset of a variant of the family: its section has the
+/// variant's name.
+pub fn builtin_preset(variant: Variant) -> Option<Preset> {
+    library().preset(variant.name()).ok()
+}
+
+fn default_size(name: &str) -> usize {
+    library().preset(name).map_or(19, |p| p.size)
+}
+
+fn fits(name: &str, size: usize) -> bool {
+    library().preset(name).is_ok_and(|p| p.fits(size))
+}
+
+/// The setup of `variant` with a preset read from a file (`--preset`), at
+/// the preset's size and komi.
+pub fn setup_of(variant: Variant, preset: Preset) -> Setup {
+    Setup {
+        size: preset.size,
+        komi: preset.komi,
+        group: Some(Arc::new(preset)),
+        ..Setup::new(variant)
+    }
+}
+
+/// The setup of `variant` with the preset `wanted` (or else the last) of a
+/// preset file's `text`, read over the built-in presets.
+pub fn setup_from_file(variant: Variant, text: &str) -> Result<Setup, String> {
+    let mut library = Library::builtin();
+    let names = library.add(text)?;
+    let name = names
+        .iter()
+        .find(|n| *n == variant.name())
+        .or(names.last())
+        .expect("a file has a section");
+    Ok(setup_of(variant, library.preset(name)?))
+}
+
+pub static GROUP_GO: VariantSpec = VariantSpec {
+    name: "group-go",
+    aliases: &["groupgo"],
+    description: "Group Go: Go with a hand of squadrons and platoons (polyominoes dropped as D4+D5+E5); 19x19",
+    game_id: "GroupGo",
+    komi: 7.5,
+    default_size: || default_size("group-go"),
+    accepts_size: |size| fits("group-go", size),
+    ..FAMILY_SPEC
+};
+
+pub static OMINO_GO: VariantSpec = VariantSpec {
+    name: "omino-go",
+    aliases: &["ominogo", "tetromino-go", "tetrominogo"],
+    description: "Omino Go: every turn drops a tetromino (D4+D5+D6+E5), the first a domino; 19x19",
+    game_id: "OminoGo",
+    komi: 7.5,
+    default_size: || default_size("omino-go"),
+    accepts_size: |size| fits("omino-go", size),
+    ..FAMILY_SPEC
+};
+
+pub static DOMINGO: VariantSpec = VariantSpec {
+    name: "domingo",
+    aliases: &["domin-go"],
+    description: "DominGo: every turn drops a domino (D4+D5); 13x13",
+    game_id: "DominGo",
+    komi: 7.5,
+    default_size: || default_size("domingo"),
+    accepts_size: |size| fits("domingo", size),
+    ..FAMILY_SPEC
+};
+
+/// What the family shares; each variant above names itself.
+const FAMILY_SPEC: VariantSpec = VariantSpec {
+    name: "",
+    aliases: &[],
+    description: "",
+    game_id: "",
+    komi: 7.5,
+    default_size: || 19,
+    accepts_size: |_| false,
+    starts: &[Start::Empty],
+    options: &[&PRESET],
+    record_options: &[],
+    commands: &[],
+    match_setup: &[],
+    solver_empties: None,
+    new_game: |setup| Game::GroupGo(GroupGo::new(setup)),
+    from_diagram: Some(|setup, rows, to_move| GroupGo::from_diagram(setup, rows, to_move).map(Game::GroupGo)),
+};
+
+/// The `preset` option: the pieces and hands of a Group Go preset, as a
+/// game record writes it (`Preset::record`). `--preset FILE` reads one
+/// from a file instead.
+pub const PRESET: SetupOption = SetupOption {
+    key: "preset",
+    what: "preset",
+    values: "NAME;key=value;...",
+    set: |setup, value| {
+        setup.group = Some(Arc::new(Preset::from_record(value)?));
+        Ok(())
+    },
+    get: |setup| setup.group.as_ref().map(|p| p.record()),
+    choose: None,
+};
