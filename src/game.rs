@@ -209,6 +209,15 @@ pub trait Position: Clone + Send + Sync + 'static {
         pos.outcome().unwrap_or_else(|| pos.score_now()).value_for_black()
     }
 
+    /// [`Position::rollout`] that also gives who owns each point where the
+    /// playout ends, in `owners` (+1 black, -1 white, 0 neither, row-major
+    /// from the bottom-left): the search's ownership is made of these. It
+    /// is left empty (the default) where the variant has no notion of area.
+    fn rollout_owners(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32 {
+        owners.clear();
+        self.rollout(rng, trace)
+    }
+
     /// The value for black of a finished game, from 0 to 1: what the search
     /// backs up. A variant may shade a win by its margin, so that the search
     /// still prefers the larger win once the game is won, as long as every

@@ -42,6 +42,10 @@ struct GameArgs {
     /// GoRoGo's setup henge: a vertex, or auto to let the engine choose as White (default C3)
     #[arg(long, value_name = "VERTEX|auto", global = true)]
     henge: Option<String>,
+    /// How a finished Go game is counted: area (dead stones removed, the default) or
+    /// tromp-taylor (the board as it stands)
+    #[arg(long, value_name = "area|tromp-taylor", global = true)]
+    rules: Option<String>,
     /// A War Go preset file (format: presets/wargo.ini); plays the section
     /// named by --variant if the file has it, else its last section
     #[arg(long, value_name = "FILE", global = true)]
@@ -56,16 +60,17 @@ struct SearchArgs {
     /// Thinking time per move in seconds when no GTP time control is set
     #[arg(long, allow_negative_numbers = true, global = true)]
     time: Option<f64>,
-    /// Search threads
-    #[arg(long, default_value_t = 1, global = true)]
-    threads: usize,
+    /// Search threads (default: one per core)
+    #[arg(long, global = true)]
+    threads: Option<usize>,
     /// Random seed; a fixed playout budget with a fixed seed is deterministic
     #[arg(long, default_value_t = 0, global = true)]
     seed: u64,
     /// Never resign
     #[arg(long, global = true)]
     no_resign: bool,
-    /// Memory cap for the search trees in megabytes, shared by the threads
+    /// Memory cap in megabytes for the whole engine: search trees (shared by the threads and
+    /// pondering), the solver's table and the rest
     #[arg(long, value_name = "MB", global = true)]
     max_memory: Option<u64>,
     /// Over GTP, keep searching the position while waiting for the next command
@@ -186,6 +191,9 @@ fn setup_from(args: &GameArgs) -> Result<Setup, String> {
     if setup.start != Start::Empty && variant != Variant::Atari {
         return Err(format!("{} has no {} start", variant.name(), args.start));
     }
+    if let Some(rules) = &args.rules {
+        setup.apply_option("rules", rules)?;
+    }
     if let Some(henge) = &args.henge {
         if variant != Variant::GoRoGo {
             return Err(format!("{} has no setup henge", variant.name()));
@@ -228,20 +236,26 @@ fn preset_setup(path: &std::path::Path, wanted: &str) -> Result<Setup, String> {
 fn settings_from(args: &SearchArgs) -> SearchSettings {
     let mut settings = SearchSettings::default();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if args.threads == 0 || args.threads > 4 * cores {
-        let clamped = args.threads.clamp(1, 4 * cores);
-        log::warn!("--threads {} clamped to {clamped}", args.threads);
+    let threads = args.threads.unwrap_or(cores);
+    if threads == 0 || threads > 4 * cores {
+        let clamped = threads.clamp(1, 4 * cores);
+        log::warn!("--threads {threads} clamped to {clamped}");
         settings.config.threads = clamped;
     } else {
-        settings.config.threads = args.threads;
+        settings.config.threads = threads;
     }
+    log::info!("{} search threads", settings.config.threads);
     settings.config.seed = args.seed;
     if let Some(mb) = args.max_memory {
-        let (nodes, raised) = search::nodes_within(mb.saturating_mul(1 << 20), settings.config.threads);
-        if raised {
-            log::warn!("--max-memory {mb} is too small for a search tree; using {nodes} nodes per thread");
+        let split = search::split_memory(mb, settings.config.threads);
+        if split.raised {
+            log::warn!(
+                "--max-memory {mb} is too small for the search; using {} nodes per thread",
+                split.tree_nodes
+            );
         }
-        settings.config.max_nodes = nodes;
+        settings.config.max_nodes = split.tree_nodes;
+        settings.solver_table_mb = split.solver_table_mb;
     }
     if args.no_resign {
         settings.config.resign_below = 0.0;

@@ -4,15 +4,14 @@
 use super::args::Args;
 use super::display;
 use super::engine::Engine;
+use super::scoring;
 use crate::color::Color;
-use crate::game::{Outcome, Position};
+use crate::game::Position;
 use crate::handicap;
 use crate::moves::{Move, Piece, Vertex};
 use crate::search::time::{TimeLeft, TimeSystem};
 use crate::sgf;
 use crate::variants::{gorogo, Game, Setup, Start, Variant};
-use rand::rngs::SmallRng;
-use rand::SeedableRng;
 
 pub type Reply = Result<String, String>;
 pub type Handler = fn(&mut Engine, &Args) -> Reply;
@@ -41,8 +40,8 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("time_settings", time_settings),
     ("kgs-time_settings", kgs_time_settings),
     ("time_left", time_left),
-    ("final_score", final_score),
-    ("final_status_list", final_status_list),
+    ("final_score", scoring::final_score),
+    ("final_status_list", scoring::final_status_list),
     ("showboard", showboard),
     ("loadsgf", loadsgf),
     ("printsgf", printsgf),
@@ -66,6 +65,7 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("variago-buy_auto", buy_auto),
     ("variago-credit", credit),
     ("variago-ponder", ponder),
+    ("variago-rules", scoring::rules),
 ];
 
 /// Every table of commands: the standard ones and the extensions above,
@@ -151,7 +151,7 @@ fn typed_play(e: &mut Engine, a: &Args) -> Reply {
 
 /// What a finished game answers to `genmove`: the loser resigns, the others pass.
 pub fn answer_when_over(e: &Engine, color: Color) -> Option<String> {
-    let outcome = e.game.outcome()?;
+    let outcome = scoring::final_outcome(e)?;
     Some(
         if outcome.winner() == Some(color.opponent()) {
             "resign"
@@ -162,8 +162,12 @@ pub fn answer_when_over(e: &Engine, color: Color) -> Option<String> {
     )
 }
 
-/// Searches for `color`; `Ok(None)` means resign.
-fn choose(e: &mut Engine, color: Color, resign: bool) -> Result<Option<Move>, String> {
+/// Searches for `color`, unless the end of the game calls for a move (see
+/// [`scoring::ending_move`]); `Ok(None)` means resign.
+fn choose(e: &mut Engine, color: Color, resign: bool, cleanup: bool) -> Result<Option<Move>, String> {
+    if let Some(mv) = scoring::ending_move(e, color, cleanup) {
+        return Ok(Some(mv));
+    }
     let game = e.position_for(color)?;
     let result = e.think(&game, color, resign && e.settings.config.resign_below > 0.0);
     e.interrupt.store(false, std::sync::atomic::Ordering::Relaxed);
@@ -175,17 +179,17 @@ fn choose(e: &mut Engine, color: Color, resign: bool) -> Result<Option<Move>, St
     }
 }
 
-fn generate(e: &mut Engine, a: &Args, commit: bool, typed: bool, resign: bool) -> Reply {
+fn generate(e: &mut Engine, a: &Args, commit: bool, typed: bool, resign: bool, cleanup: bool) -> Reply {
     a.count(1, 1)?;
     let color = a.color(0)?;
     if let Some(answer) = answer_when_over(e, color) {
-        return Ok(answer);
+        return Ok(if cleanup { "pass".into() } else { answer });
     }
     if let Game::WarGo(game) = &mut e.game {
         // Buying Armies: the engine buys for any side that has not yet.
         game.buy_auto_all();
     }
-    let Some(mv) = choose(e, color, resign)? else {
+    let Some(mv) = choose(e, color, resign, cleanup)? else {
         return Ok("resign".into());
     };
     if commit {
@@ -200,22 +204,21 @@ fn generate(e: &mut Engine, a: &Args, commit: bool, typed: bool, resign: bool) -
 }
 
 fn genmove(e: &mut Engine, a: &Args) -> Reply {
-    generate(e, a, true, false, true)
+    generate(e, a, true, false, true, false)
 }
 
 fn reg_genmove(e: &mut Engine, a: &Args) -> Reply {
-    generate(e, a, false, false, false)
+    generate(e, a, false, false, false, false)
 }
 
-/// Under area scoring dead stones are never removed by agreement, so the
-/// search already captures them before it passes: cleanup is a genmove
-/// that never resigns.
+/// KGS's cleanup phase: a genmove that captures the opponent's dead
+/// stones first and never resigns.
 fn genmove_cleanup(e: &mut Engine, a: &Args) -> Reply {
-    generate(e, a, true, false, false)
+    generate(e, a, true, false, false, true)
 }
 
 fn typed_genmove(e: &mut Engine, a: &Args) -> Reply {
-    generate(e, a, true, true, true)
+    generate(e, a, true, true, true, false)
 }
 
 fn undo(e: &mut Engine, a: &Args) -> Reply {
@@ -320,56 +323,6 @@ fn time_left(e: &mut Engine, a: &Args) -> Reply {
         },
     );
     Ok(String::new())
-}
-
-fn final_score(e: &mut Engine, a: &Args) -> Reply {
-    a.count(0, 0)?;
-    let outcome: Outcome = e.game.outcome().unwrap_or_else(|| e.game.score_now());
-    Ok(outcome.to_string())
-}
-
-/// Stones the engine judges dead: chains whose points mostly end up owned
-/// by the other colour in random playouts.
-fn dead_stones(e: &Engine) -> Vec<Vertex> {
-    let mut rng = SmallRng::seed_from_u64(e.settings.config.seed);
-    let Some(owner) = e.game.ownership(&mut rng, 400) else {
-        return Vec::new();
-    };
-    let size = e.game.size();
-    let mut dead = Vec::new();
-    for y in 0..size {
-        for x in 0..size {
-            let v = Vertex::new(x, y);
-            if let Some(occ) = e.game.occupant(v) {
-                let sign = match occ.owner {
-                    crate::game::Owner::Player(Color::Black) => 1.0,
-                    crate::game::Owner::Player(Color::White) => -1.0,
-                    crate::game::Owner::Neutral => continue,
-                };
-                if owner[y * size + x] * sign < -0.3 {
-                    dead.push(v);
-                }
-            }
-        }
-    }
-    dead
-}
-
-fn final_status_list(e: &mut Engine, a: &Args) -> Reply {
-    a.count(1, 1)?;
-    let status = a.word(0)?.to_ascii_lowercase();
-    let dead = dead_stones(e);
-    let size = e.game.size();
-    let list: Vec<Vertex> = match status.as_str() {
-        "dead" => dead,
-        "alive" => (0..size)
-            .flat_map(|y| (0..size).map(move |x| Vertex::new(x, y)))
-            .filter(|&v| e.game.occupant(v).is_some() && !dead.contains(&v))
-            .collect(),
-        "seki" => Vec::new(),
-        other => return Err(format!("syntax error: unknown status '{other}'")),
-    };
-    Ok(list.iter().map(Vertex::to_string).collect::<Vec<_>>().join(" "))
 }
 
 fn showboard(e: &mut Engine, a: &Args) -> Reply {

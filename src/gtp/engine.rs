@@ -24,6 +24,8 @@ pub struct SearchSettings {
     pub config: search::Config,
     /// Search the current position while waiting for the next command.
     pub ponder: bool,
+    /// Megabytes for the exact solver's table in `genmove`.
+    pub solver_table_mb: usize,
 }
 
 impl Default for SearchSettings {
@@ -33,6 +35,7 @@ impl Default for SearchSettings {
             time: Some(Duration::from_secs(2)),
             config: search::Config::default(),
             ponder: false,
+            solver_table_mb: search::SOLVER_TABLE_MB,
         }
     }
 }
@@ -75,6 +78,8 @@ pub struct Engine {
     pub quit: bool,
     /// The last search's trees, for reuse by the next `genmove`.
     pub trees: search::TreeCache<Game>,
+    /// The last judgement of dead stones.
+    pub scoring: super::scoring::Cache,
 }
 
 impl Engine {
@@ -99,6 +104,7 @@ impl Engine {
             sgf_saved: false,
             quit: false,
             trees: search::TreeCache::default(),
+            scoring: super::scoring::Cache::default(),
         }
     }
 
@@ -237,7 +243,7 @@ impl Engine {
     pub fn think(&self, game: &Game, color: Color, resign: bool) -> SearchResult {
         let mut limits = self.limits_for(color);
         let mut proven = None;
-        if let Some(budget) = solver_budget(game, &limits) {
+        if let Some(budget) = solver_budget(game, &limits, self.settings.solver_table_mb) {
             let solution = self.solve(game, &budget);
             if let (true, Some(mv)) = (solution.wins_for(color), solution.best) {
                 if !game.draws_possible() {
@@ -412,7 +418,7 @@ fn solver_empties(variant: &str) -> Option<usize> {
 /// The solver's share of a move's budget, or `None` where it does not
 /// apply: a quarter of the time, or with a playout budget alone a node
 /// budget of a few nodes per playout (deterministic, like the playouts).
-fn solver_budget(game: &Game, limits: &Limits) -> Option<solver::Budget> {
+fn solver_budget(game: &Game, limits: &Limits, table_mb: usize) -> Option<solver::Budget> {
     let most = solver_empties(game.variant_name())?;
     let size = game.size();
     let empties = (0..size * size)
@@ -428,7 +434,7 @@ fn solver_budget(game: &Game, limits: &Limits) -> Option<solver::Budget> {
     Some(solver::Budget {
         nodes: nodes.min(SOLVER_MAX_NODES),
         time: limits.time.map(|t| t / 4),
-        table_mb: 32,
+        table_mb,
         max_plies: 4 * size * size,
         ..solver::Budget::default()
     })

@@ -13,6 +13,7 @@
 //! of any tree node where it applies.
 
 pub mod flat;
+pub mod ownership;
 pub mod reuse;
 pub mod time;
 
@@ -80,6 +81,44 @@ pub fn nodes_within(bytes: u64, threads: usize) -> (usize, bool) {
     let per_thread = bytes / threads.max(1) as u64 / (std::mem::size_of::<Node>() as u64 + 4);
     let nodes = usize::try_from(per_thread).unwrap_or(usize::MAX);
     (nodes.clamp(MIN_NODES, MAX_NODES), nodes < MIN_NODES)
+}
+
+/// Memory kept back from `--max-memory` for everything but the trees and
+/// the solver's table: the program, the game and its history (copied once
+/// per search thread), boards and playout buffers.
+pub const BASE_MEMORY_MB: u64 = 16;
+/// The same, for each search thread.
+pub const THREAD_MEMORY_MB: u64 = 4;
+/// The solver's table when memory is not capped, in megabytes.
+pub const SOLVER_TABLE_MB: usize = 32;
+
+/// How a memory cap is shared out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemorySplit {
+    /// Nodes per search thread (see [`nodes_within`]).
+    pub tree_nodes: usize,
+    /// Megabytes for the exact solver's table.
+    pub solver_table_mb: usize,
+    /// True when the cap was too small and the trees got their minimum.
+    pub raised: bool,
+}
+
+/// Shares `megabytes` of memory between everything the engine holds: a
+/// fixed part for the program and each thread's copy of the game, an
+/// eighth (at most [`SOLVER_TABLE_MB`]) for the solver's table, and the
+/// rest for the search trees, which pondering and tree reuse keep within
+/// the same nodes.
+pub fn split_memory(megabytes: u64, threads: usize) -> MemorySplit {
+    let base = BASE_MEMORY_MB + THREAD_MEMORY_MB * threads.max(1) as u64;
+    let free = megabytes.saturating_sub(base);
+    let solver_table_mb = (free / 8).clamp(1, SOLVER_TABLE_MB as u64) as usize;
+    let trees = free.saturating_sub(solver_table_mb as u64);
+    let (tree_nodes, raised) = nodes_within(trees.saturating_mul(1 << 20), threads);
+    MemorySplit {
+        tree_nodes,
+        solver_table_mb,
+        raised,
+    }
 }
 
 /// Statistics of one root move.
@@ -157,6 +196,10 @@ struct Tree<'a> {
     path: Vec<usize>,
     /// First colour (1 black, 2 white) to play each AMAF slot this simulation.
     first_player: Vec<u8>,
+    /// Who owned each point at the end of the simulations, when asked for.
+    owners: Option<ownership::Ownership>,
+    /// The owners of the last playout's end.
+    end_owners: Vec<i8>,
 }
 
 impl<'a> Tree<'a> {
@@ -181,6 +224,8 @@ impl<'a> Tree<'a> {
             trace: Vec::new(),
             path: Vec::new(),
             first_player: vec![0; AMAF_SLOTS],
+            owners: None,
+            end_owners: Vec::new(),
         }
     }
 
@@ -269,13 +314,17 @@ impl<'a> Tree<'a> {
         let mut depth = 0;
         let value_black = loop {
             if let Some(outcome) = pos.outcome() {
+                if self.owners.is_some() {
+                    // A finished game plays no move: this only counts its owners.
+                    self.rollout(pos);
+                }
                 break pos.outcome_value(outcome);
             }
             let node = &self.nodes[index];
             if !node.expanded {
                 let due = index == 0 || node.visits >= self.config.expand_after;
                 if !(due && self.expand(index, pos)) {
-                    break pos.rollout(&mut self.rng, &mut self.trace);
+                    break self.rollout(pos);
                 }
             }
             if self.nodes[index].child_count == 0 {
@@ -295,6 +344,19 @@ impl<'a> Tree<'a> {
             pos.undo();
         }
         self.backup(value_black);
+    }
+
+    /// A playout from `pos`, whose end owners are added up when the tree
+    /// gathers ownership.
+    fn rollout<P: Position>(&mut self, pos: &P) -> f32 {
+        match self.owners.as_mut() {
+            None => pos.rollout(&mut self.rng, &mut self.trace),
+            Some(owners) => {
+                let value = pos.rollout_owners(&mut self.rng, &mut self.trace, &mut self.end_owners);
+                owners.add(&self.end_owners);
+                value
+            }
+        }
     }
 
     fn backup(&mut self, value_black: f32) {
@@ -669,6 +731,22 @@ mod tests {
         };
         let tree = Tree::new(Color::Black, &config, 1, Vec::new());
         assert!(tree.nodes.capacity() >= MIN_NODES);
+    }
+
+    #[test]
+    fn a_memory_cap_covers_trees_table_and_the_rest() {
+        for (mb, threads) in [(64, 1), (64, 2), (1000, 2), (100_000, 8)] {
+            let split = split_memory(mb, threads);
+            let trees = (split.tree_nodes * threads * (std::mem::size_of::<Node>() + 4)) as u64;
+            let base = (BASE_MEMORY_MB + THREAD_MEMORY_MB * threads as u64) << 20;
+            assert!(
+                trees + ((split.solver_table_mb as u64) << 20) + base <= mb << 20,
+                "{mb} {threads}"
+            );
+            assert!(!split.raised);
+        }
+        assert!(split_memory(8, 2).raised);
+        assert_eq!(split_memory(8, 2).solver_table_mb, 1);
     }
 
     #[test]

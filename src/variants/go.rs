@@ -11,6 +11,7 @@ use rand::rngs::SmallRng;
 use std::collections::HashMap;
 
 pub mod policy;
+pub mod status;
 
 #[derive(Clone, Debug)]
 struct State {
@@ -79,6 +80,17 @@ impl Go {
             }
             Move::Drop(piece, _) => Err(Illegal::new(format!("Go has no {piece}"))),
             Move::Step(..) => Err(Illegal::new("pieces do not move in Go")),
+        }
+    }
+}
+
+impl Go {
+    /// The value for black of a playout's end.
+    fn playout_value(&self, end: &policy::PlayoutEnd) -> f32 {
+        match end.mercy {
+            Some(Color::Black) => 1.0,
+            Some(Color::White) => 0.0,
+            None => Outcome::Score(policy::playout_score(&end.board) as f32 - self.komi).value_for_black(),
         }
     }
 }
@@ -221,11 +233,14 @@ impl Position for Go {
 
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
         let end = playout(&self.history.now, self.komi, rng, trace);
-        match end.mercy {
-            Some(Color::Black) => 1.0,
-            Some(Color::White) => 0.0,
-            None => Outcome::Score(policy::playout_score(&end.board) as f32 - self.komi).value_for_black(),
-        }
+        self.playout_value(&end)
+    }
+
+    fn rollout_owners(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32 {
+        let end = playout(&self.history.now, self.komi, rng, trace);
+        owners.clear();
+        owners.extend(end.board.area_owners());
+        self.playout_value(&end)
     }
 
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {

@@ -66,6 +66,49 @@ impl Start {
     }
 }
 
+/// How a finished Go game is counted. Both are area scoring (stones plus
+/// the empty points they alone surround, minus komi); they differ in the
+/// dead stones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Rules {
+    /// Chinese-style: stones the engine judges dead are removed before the
+    /// count, as GNU Go, Pachi and KataGo score.
+    #[default]
+    Area,
+    /// Tromp-Taylor, as on CGOS: the board is counted as it stands, so
+    /// dead stones must be captured before the game ends.
+    TrompTaylor,
+}
+
+impl Rules {
+    pub const ALL: [Rules; 2] = [Rules::Area, Rules::TrompTaylor];
+
+    pub fn parse(text: &str) -> Option<Rules> {
+        match text.to_ascii_lowercase().as_str() {
+            "area" | "chinese" => Some(Rules::Area),
+            "tromp-taylor" | "tromp_taylor" | "tt" => Some(Rules::TrompTaylor),
+            _ => None,
+        }
+    }
+
+    /// [`Rules::parse`], or the error that lists the known names.
+    pub fn parse_or_list(text: &str) -> Result<Rules, String> {
+        Rules::parse(text).ok_or_else(|| format!("unknown rules '{text}' (known: {})", Rules::list()))
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Rules::Area => "area",
+            Rules::TrompTaylor => "tromp-taylor",
+        }
+    }
+
+    /// Space-separated names of the rule sets.
+    pub fn list() -> String {
+        Rules::ALL.map(Rules::name).join(" ")
+    }
+}
+
 /// The variants the engine plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Variant {
@@ -208,6 +251,8 @@ pub struct Setup {
     pub henge: Option<Vertex>,
     /// A War Go preset from a file (`--preset`); `None` is the variant's own.
     pub preset: Option<std::sync::Arc<wargo::presets::Preset>>,
+    /// How standard Go counts a finished game.
+    pub rules: Rules,
 }
 
 impl Setup {
@@ -220,6 +265,7 @@ impl Setup {
             start: Start::Empty,
             henge: None,
             preset: None,
+            rules: Rules::Area,
         }
     }
 
@@ -244,6 +290,9 @@ impl Setup {
         if let Some(preset) = &self.preset {
             options.push(("preset".to_string(), preset.record()));
         }
+        if self.rules != Rules::Area {
+            options.push(("rules".to_string(), self.rules.name().to_string()));
+        }
         options
     }
 
@@ -264,6 +313,13 @@ impl Setup {
                     return Err(format!("preset '{}' does not fit {}", preset.name, self.variant.name()));
                 }
                 self.preset = Some(std::sync::Arc::new(preset));
+            }
+            "rules" => {
+                let rules = Rules::parse_or_list(value)?;
+                if self.variant != Variant::Go {
+                    return Err(format!("{} has no choice of rules", self.variant.name()));
+                }
+                self.rules = rules;
             }
             _ => return Err(format!("unknown option '{key}'")),
         }
@@ -368,6 +424,9 @@ impl Position for Game {
     }
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
         dispatch!(self, g => g.rollout(rng, trace))
+    }
+    fn rollout_owners(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32 {
+        dispatch!(self, g => g.rollout_owners(rng, trace, owners))
     }
     fn outcome_value(&self, outcome: Outcome) -> f32 {
         dispatch!(self, g => g.outcome_value(outcome))

@@ -1,0 +1,58 @@
+//! Threads and memory: the engine searches on every core unless told
+//! otherwise, and `--max-memory` bounds the whole process, pondering
+//! included.
+
+mod common;
+
+use common::process::Gtp;
+use std::time::Duration;
+
+const BIN: &str = env!("CARGO_BIN_EXE_variago");
+
+/// The peak resident memory of process `pid` in kilobytes (Linux), `None`
+/// where `/proc` does not tell it.
+fn peak_resident_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[test]
+fn threads_default_to_the_cores_and_the_option_sets_them() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut gtp = Gtp::start_logged(BIN, &["--playouts", "10"]);
+    let line = gtp.log_line("search threads", Duration::from_secs(10)).expect("logged");
+    assert!(line.ends_with(&format!("{cores} search threads")), "{line}");
+    let mut one = Gtp::start_logged(BIN, &["--threads", "1", "--playouts", "10"]);
+    let line = one.log_line("search threads", Duration::from_secs(10)).expect("logged");
+    assert!(line.ends_with("1 search threads"), "{line}");
+}
+
+#[test]
+fn max_memory_bounds_the_peak_resident_memory_of_long_searches() {
+    let mut gtp = Gtp::start(
+        BIN,
+        &[
+            "--max-memory",
+            "64",
+            "--threads",
+            "2",
+            "--time",
+            "5",
+            "--size",
+            "19",
+            "--ponder",
+        ],
+    );
+    let Some(start) = peak_resident_kb(gtp.pid()) else {
+        return; // no /proc here
+    };
+    gtp.ok("play b Q16");
+    gtp.command("genmove w", Duration::from_secs(60)).unwrap();
+    // Pondering searches into the same trees while no command comes.
+    std::thread::sleep(Duration::from_secs(4));
+    gtp.command("genmove b", Duration::from_secs(60)).unwrap();
+    let peak = peak_resident_kb(gtp.pid()).unwrap();
+    eprintln!("peak resident memory {peak} kB (at start {start} kB)");
+    assert!(peak <= 64 * 1024, "peak resident memory {peak} kB over 64 MB");
+}
