@@ -20,13 +20,14 @@
 //!   with typed arguments, one error path; GoGui's ruler and analyze
 //!   commands; Sabaki's streaming analysis. [`sgf`] reads and writes records.
 //!
-//! The binary (`src/main.rs`) adds the command line: GTP by default,
-//! `bench`, `perft`, `selfplay`, `solve`, `versus` (against the flat
-//! baseline, [`versus`]) and `match` (engine against engine over GTP,
-//! [`matches`](mod@matches)).
+//! - [`cli`]: the command line, one module per subcommand: GTP by default,
+//!   `bench`, `perft`, `selfplay`, `solve`, `versus` (against the flat
+//!   baseline, [`versus`]) and `match` (engine against engine over GTP,
+//!   [`matches`](mod@matches)). The binary (`src/main.rs`) only dispatches.
 
 pub mod bench;
 pub mod board;
+pub mod cli;
 pub mod color;
 pub mod game;
 pub mod gtp;

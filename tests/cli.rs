@@ -1,11 +1,15 @@
-//! Absurd search budgets on the command line are clamped with a warning on
-//! stderr, and the engine still answers `genmove` with a legal move.
+//! The command line: each subcommand takes only the flags that act on it
+//! and refuses the others by name; the help gives every flag a text, its
+//! default and the variants. Absurd search budgets are clamped with a
+//! warning on stderr, and the engine still answers `genmove` with a legal
+//! move.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-/// Runs the engine with `args` on a GTP script; returns stdout and stderr.
-fn run(args: &[&str], script: &str) -> (String, String) {
+/// Runs the program with `args` on a GTP script; returns stdout, stderr and
+/// the exit status.
+fn run_status(args: &[&str], script: &str) -> (String, String, Option<i32>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_variago"))
         .args(args)
         .stdin(Stdio::piped())
@@ -18,7 +22,14 @@ fn run(args: &[&str], script: &str) -> (String, String) {
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code(),
     )
+}
+
+/// Runs the engine with `args` on a GTP script; returns stdout and stderr.
+fn run(args: &[&str], script: &str) -> (String, String) {
+    let (stdout, stderr, _) = run_status(args, script);
+    (stdout, stderr)
 }
 
 fn assert_moves(stdout: &str) {
@@ -78,4 +89,239 @@ fn a_huge_memory_cap_is_harmless() {
         "genmove b\nquit\n",
     );
     assert_moves(&stdout);
+}
+
+/// The subcommands and the top level (GTP), with every long flag each takes.
+fn flags_by_command() -> Vec<(String, Vec<String>)> {
+    let cmd = variago::cli::command();
+    let longs = |c: &clap::Command| -> Vec<String> {
+        c.get_arguments()
+            .filter_map(|a| a.get_long())
+            .filter(|l| *l != "help" && *l != "version")
+            .map(str::to_string)
+            .collect()
+    };
+    let mut all = vec![(String::new(), longs(&cmd))];
+    all.extend(cmd.get_subcommands().map(|c| (c.get_name().to_string(), longs(c))));
+    all
+}
+
+#[test]
+fn the_perft_example_of_a_flag_that_does_nothing_fails_naming_it() {
+    let (stdout, stderr, code) = run_status(
+        &[
+            "perft",
+            "--depth",
+            "2",
+            "--size",
+            "3",
+            "--playouts",
+            "5",
+            "--ponder",
+            "--threads",
+            "3",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(2));
+    assert_eq!(stdout, "");
+    assert!(
+        stderr.contains("--playouts does not apply to perft; it is an option of gtp, selfplay, versus"),
+        "{stderr}"
+    );
+}
+
+/// For every subcommand, every flag that some other subcommand takes and
+/// it does not is refused with an error that names the flag.
+#[test]
+fn every_subcommand_refuses_by_name_each_flag_it_does_not_take() {
+    let commands = flags_by_command();
+    let every_flag: std::collections::BTreeSet<&String> = commands.iter().flat_map(|(_, f)| f).collect();
+    let mut refused = 0;
+    for (name, flags) in &commands {
+        for flag in every_flag.iter().filter(|f| !flags.contains(f)) {
+            let mut args = vec!["variago".to_string()];
+            args.extend((!name.is_empty()).then(|| name.clone()));
+            args.extend([format!("--{flag}"), "1".to_string()]);
+            let error = variago::cli::parse(args.iter().map(Into::into)).expect_err(&format!("{args:?}"));
+            let shown = if name.is_empty() { "gtp" } else { name };
+            let text = error.to_string();
+            assert!(
+                text.contains(&format!("--{flag} does not apply to {shown}; it is an option of ")),
+                "{args:?}: {text}"
+            );
+            assert_eq!(error.exit_code(), 2);
+            refused += 1;
+        }
+    }
+    assert!(refused > 50, "only {refused} refusals checked");
+    // Each subcommand in turn, through the program itself.
+    for (args, flag) in [
+        (&["--depth", "2"][..], "--depth does not apply to gtp"),
+        (&["gtp", "--games", "3"], "--games does not apply to gtp"),
+        (&["bench", "--playouts", "5"], "--playouts does not apply to bench"),
+        (&["selfplay", "--ponder"], "--ponder does not apply to selfplay"),
+        (&["versus", "--sgf", "x.sgf"], "--sgf does not apply to versus"),
+        (&["solve", "--threads", "2"], "--threads does not apply to solve"),
+        (
+            &["match", "--first", "a", "--second", "b", "--start", "crosscut"],
+            "--start does not apply to match",
+        ),
+        (
+            &["--playouts", "5", "perft", "--depth", "1"],
+            "--playouts does not apply to perft",
+        ),
+    ] {
+        let (stdout, stderr, code) = run_status(args, "");
+        assert_eq!((stdout.as_str(), code), ("", Some(2)), "{args:?}: {stderr}");
+        assert!(stderr.contains(flag), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn flags_before_the_subcommand_act_on_it() {
+    let before = run_status(&["--variant", "atari", "--size=4", "perft", "--depth", "2"], "");
+    let after = run_status(&["perft", "--depth", "2", "--variant", "atari", "--size", "4"], "");
+    assert_eq!(before, after);
+    assert_eq!(after, ("240\n".to_string(), String::new(), Some(0)));
+}
+
+#[test]
+fn an_unknown_flag_or_variant_is_an_error() {
+    let (_, stderr, code) = run_status(&["perft", "--depth", "1", "--frobnicate"], "");
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("'--frobnicate'"), "{stderr}");
+    let (_, stderr, code) = run_status(&["perft", "--depth", "1", "--variant", "chess"], "");
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("invalid value 'chess'") && stderr.contains("buying-armies"),
+        "{stderr}"
+    );
+    // Aliases and any case still name a variant.
+    let (stdout, _, _) = run_status(&["perft", "--depth", "1", "--variant", "Atari-Go", "--size", "3"], "");
+    assert_eq!(stdout, "9\n");
+}
+
+/// Every subcommand that chooses a variant lists them all, with their
+/// descriptions, in its `--help`.
+#[test]
+fn the_help_lists_the_variants_where_a_variant_is_chosen() {
+    for (name, flags) in flags_by_command() {
+        assert!(flags.contains(&"variant".to_string()), "{name} chooses no variant");
+        let args: Vec<&str> = [name.as_str(), "--help"]
+            .into_iter()
+            .filter(|a| !a.is_empty())
+            .collect();
+        let (help, _, code) = run_status(&args, "");
+        assert_eq!(code, Some(0));
+        assert!(!help.contains("see the list below"), "{name}");
+        for variant in variago::Variant::ALL {
+            let line = format!("- {}:", variant.name());
+            assert!(help.contains(&line), "{name} --help lacks {line}\n{help}");
+            assert!(
+                help.contains(variant.description()),
+                "{name} --help lacks {variant:?}'s description"
+            );
+        }
+    }
+}
+
+/// Every flag has a help text, and every flag that takes a value shows its
+/// default (clap's `[default: ...]`, or the same words in the text), unless
+/// it is required.
+#[test]
+fn every_flag_has_help_and_shows_its_default() {
+    let cmd = variago::cli::command();
+    for command in std::iter::once(&cmd).chain(cmd.get_subcommands()) {
+        for arg in command.get_arguments() {
+            let name = format!("{} --{}", command.get_name(), arg.get_long().unwrap_or("?"));
+            let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+            assert!(help.len() > 5, "{name} has no help");
+            let takes_value = arg.get_action().takes_values();
+            let shows_default = !arg.get_default_values().is_empty() || help.contains("[default: ");
+            if takes_value && !arg.is_required_set() {
+                assert!(shows_default, "{name} shows no default: {help}");
+            }
+        }
+    }
+    let (help, _, _) = run_status(&["versus", "--help"], "");
+    assert!(help.contains("[default: 100]") && help.contains("[default: 1000, unless only --time"));
+}
+
+#[test]
+fn match_help_lists_only_what_a_match_uses() {
+    let (help, _, _) = run_status(&["match", "--help"], "");
+    let listed: Vec<&str> = help
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("--"))
+        .map(|l| l.split([' ', ',']).next().unwrap())
+        .collect();
+    let used = [
+        "first",
+        "second",
+        "referee",
+        "games",
+        "max-moves",
+        "sgf-dir",
+        "timeout",
+        "verbose",
+        "variant",
+        "size",
+        "komi",
+    ];
+    assert_eq!(listed, used);
+}
+
+/// A move found without playouts says how it was found, not "0 playouts".
+#[test]
+fn selfplay_says_proven_or_forced_where_no_playouts_ran() {
+    let (stdout, _, code) = run_status(
+        &[
+            "selfplay",
+            "--variant",
+            "atari",
+            "--size",
+            "5",
+            "--playouts",
+            "200",
+            "--seed",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0));
+    assert!(!stdout.contains(", 0 playouts)"), "{stdout}");
+    let moves: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("black ") || l.starts_with("white "))
+        .collect();
+    assert!(moves.iter().any(|l| l.ends_with("(proven win)")), "{moves:?}");
+    assert!(moves.iter().any(|l| l.ends_with("(forced)")), "{moves:?}");
+    assert!(
+        moves.iter().any(|l| l.ends_with("% to win, 200 playouts)")),
+        "{moves:?}"
+    );
+    assert!(stdout.ends_with("result: B+R\n"), "{stdout}");
+}
+
+/// A setup option the variant does not take is refused on the command line
+/// with the message GTP gives for the same option.
+#[test]
+fn a_setup_option_the_variant_lacks_is_refused_as_over_gtp() {
+    for (flags, command) in [
+        (["--start", "crosscut"], "variago-start crosscut"),
+        (["--henge", "B2"], "variago-setup_henge B2"),
+        (["--henge", "auto"], "variago-setup_henge auto"),
+    ] {
+        let (gtp, _, _) = run_status(&[], &format!("{command}\n"));
+        let message = gtp
+            .trim()
+            .strip_prefix("? ")
+            .unwrap_or_else(|| panic!("{command}: {gtp}"));
+        let mut args = vec!["perft", "--depth", "1"];
+        args.extend(flags);
+        let (stdout, stderr, code) = run_status(&args, "");
+        assert_eq!((stdout.as_str(), code), ("", Some(2)), "{args:?}");
+        assert_eq!(stderr.trim(), format!("variago: {message}"), "{args:?}");
+    }
 }

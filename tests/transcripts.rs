@@ -21,18 +21,12 @@
 
 mod common;
 
-use regex::Regex;
+use common::expect::{is_pattern, matches, Expect};
 use std::path::{Path, PathBuf};
 use variago::gtp::engine::Engine;
 use variago::gtp::execute_line;
 use variago::variants::Start;
 use variago::Variant;
-
-enum Expect {
-    Line(String),
-    Regex(String),
-    Any,
-}
 
 struct Step {
     input: String,
@@ -105,36 +99,12 @@ fn parse(text: &str, substitute: &dyn Fn(&str) -> String) -> (String, Vec<Step>)
                 .unwrap_or_else(|| panic!("line {}: expected text before any command", i + 1));
             if line == "(none)" {
                 step.none = true;
-            } else if line == "..." {
-                step.expect.push(Expect::Any);
-            } else if let Some(re) = line.strip_prefix("~ ") {
-                step.expect.push(Expect::Regex(substitute(re)));
             } else {
-                step.expect.push(Expect::Line(substitute(line)));
+                step.expect.push(Expect::parse(&substitute(line)));
             }
         }
     }
     (options, steps)
-}
-
-fn matches(expect: &[Expect], actual: &[&str]) -> bool {
-    match expect.split_first() {
-        None => actual.is_empty(),
-        Some((Expect::Any, rest)) => (0..=actual.len()).any(|skip| matches(rest, &actual[skip..])),
-        Some((first, rest)) => {
-            let Some((line, others)) = actual.split_first() else {
-                return false;
-            };
-            let ok = match first {
-                Expect::Line(text) => line.trim_end() == text.trim_end(),
-                Expect::Regex(re) => Regex::new(&format!("^(?:{re})$"))
-                    .unwrap_or_else(|e| panic!("bad regex {re}: {e}"))
-                    .is_match(line),
-                Expect::Any => unreachable!(),
-            };
-            ok && matches(rest, others)
-        }
-    }
 }
 
 /// Replays one transcript; returns the failures and the actual responses.
@@ -184,7 +154,7 @@ fn bless(path: &Path, actual: &[Option<String>]) {
     let mut pending: Option<(Vec<&str>, &Option<String>)> = None;
     let flush = |out: &mut String, pending: &mut Option<(Vec<&str>, &Option<String>)>| {
         if let Some((old, response)) = pending.take() {
-            if old.iter().any(|l| l.starts_with("~ ") || *l == "...") {
+            if old.iter().any(|l| is_pattern(l)) {
                 old.iter().for_each(|l| *out += &format!("{l}\n"));
             } else {
                 match response {
@@ -301,12 +271,7 @@ fn every_required_tournament_and_regression_command_is_listed() {
 
 #[test]
 fn the_matcher_handles_regexes_and_gaps() {
-    let e = |s: &str| match s {
-        "..." => Expect::Any,
-        _ if s.starts_with("~ ") => Expect::Regex(s[2..].to_string()),
-        _ => Expect::Line(s.to_string()),
-    };
-    let expect: Vec<Expect> = ["= a", "...", "~ z\\d"].iter().map(|s| e(s)).collect();
+    let expect: Vec<Expect> = ["= a", "...", "~ z\\d"].into_iter().map(Expect::parse).collect();
     assert!(matches(&expect, &["= a", "x", "y", "z1"]));
     assert!(matches(&expect, &["= a", "z2"]));
     assert!(!matches(&expect, &["= a", "z"]));

@@ -3,6 +3,7 @@
 //! lists, and independent naive rule implementations in [`naive`].
 #![allow(dead_code)]
 
+pub mod expect;
 pub mod naive;
 pub mod process;
 
