@@ -400,7 +400,7 @@ fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
 
 fn printsgf(e: &mut Engine, a: &Args) -> Reply {
     a.count(0, 1)?;
-    let result = e.game.outcome().map(|o| o.to_string());
+    let result = scoring::final_outcome(e).map(|o| o.to_string());
     let text = sgf::write(&e.sgf_game(), result.as_deref());
     match a.words.first() {
         Some(path) => {

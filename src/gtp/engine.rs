@@ -350,7 +350,9 @@ impl Engine {
         if self.sgf_saved || (finished_only && outcome.is_none()) || self.record.is_empty() {
             return;
         }
-        let text = crate::sgf::write(&self.sgf_game(), outcome.map(|o| o.to_string()).as_deref());
+        // The result by the rules in force (dead stones removed under `area`).
+        let result = super::scoring::final_outcome(self).map(|o| o.to_string());
+        let text = crate::sgf::write(&self.sgf_game(), result.as_deref());
         let written = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
