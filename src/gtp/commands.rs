@@ -56,7 +56,8 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("variago-genmove", typed_genmove),
     ("variago-legal_moves", legal_moves),
     ("variago-board", |e, a| {
-        a.count(0, 0).map(|_| display::machine_board(&e.game))
+        a.count(0, 0)
+            .map(|_| display::machine_board_with(&e.game, scoring::final_outcome(e)))
     }),
     ("variago-hand", hand),
     ("variago-setup_henge", setup_henge),

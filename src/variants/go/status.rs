@@ -210,15 +210,16 @@ mod tests {
         assert_eq!(judged.stones(Status::Dead), vec![Vertex::parse("C5").unwrap()]);
         assert_eq!(judged.stones(Status::Seki), vec![]);
         assert_eq!(judged.stones(Status::Alive).len(), 10);
-        // 15 black points against 10 white, less komi.
-        assert_eq!(judged.score, 4.5);
+        // 10 black points against 10 white (the middle row is neutral),
+        // less komi.
+        assert_eq!(judged.score, -0.5);
     }
 
     #[test]
     fn a_living_chain_with_a_liberty_nobody_owns_next_to_the_enemy_is_in_seki() {
         let rows = ["X.O..", "X.O..", "XXOOO", "OOOXX", "....."];
         let go = position(&rows, 0.0);
-        let owners = ownership(&["X.OOO", "X.OOO", "XXOOO", "OOOXX", "OOOXX"]);
+        let owners = ownership(&["X.OOO", "X.OOO", "XXOOO", "OOOOO", "OOOOO"]);
         let judged = go.judge(&owners);
         assert_eq!(judged.status(Vertex::parse("A5").unwrap()), Some(Status::Seki));
         assert_eq!(judged.status(Vertex::parse("C5").unwrap()), Some(Status::Seki));
