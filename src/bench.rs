@@ -42,10 +42,8 @@ fn rate(count: u64, cpu: Duration, wall: Duration) -> f64 {
 /// search, `seconds` each.
 pub fn measure(setup: &Setup, seconds: f64) -> BenchRow {
     let mut game = Game::new(setup);
-    if let Game::WarGo(war) = &mut game {
-        // Buying Armies: measure the game after the setup phase.
-        war.buy_auto_all();
-    }
+    // Buying Armies: measure the game after the setup phase.
+    game.finish_setup();
     let budget = Duration::from_secs_f64(seconds);
     let mut rng = SmallRng::seed_from_u64(1);
     let mut trace = Vec::new();

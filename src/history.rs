@@ -21,6 +21,11 @@ impl<S: Clone> History<S> {
         self.past.push(self.now.clone());
     }
 
+    /// Saves the current state and makes `next` the current one.
+    pub fn push_state(&mut self, next: S) {
+        self.past.push(std::mem::replace(&mut self.now, next));
+    }
+
     /// Restores the state before the last push; false when there is none.
     pub fn undo(&mut self) -> bool {
         match self.past.pop() {

@@ -6,28 +6,37 @@
 //!   (`D4`, `pass`, `king@D4`, `D4-E4`) covers every move of every variant.
 //! - [`board`]: a fast Go board (chains, pseudo-liberties, Zobrist hash)
 //!   that knows how to place and capture but not what is legal.
-//! - [`game::Position`]: the one trait a variant implements: legal moves,
-//!   play, undo, outcome, score, hash, display and a playout. [`history`]
-//!   gives every variant undo by snapshots.
-//! - [`variants`]: one type per game (standard Go, Atari Go, ...) and the
-//!   [`variants::Game`] enum that chooses one at run time.
+//! - [`game`]: what a variant implements ([`game::Rules`]: legal moves,
+//!   play, undo, outcome, score, hash, display; with search and solver
+//!   hints such as a playout) and [`game::Position`], the one trait the
+//!   layers above use. [`history`] gives every variant undo by snapshots.
+//! - [`variants`]: one type per game (standard Go, Atari Go, ...), each
+//!   described by a [`variants::VariantSpec`] (names, sizes, setup options,
+//!   its own GTP commands), the [`variants::Game`] enum that chooses one at
+//!   run time, and the rules core the Go family shares
+//!   ([`variants::go_family`]).
 //! - [`search`]: Monte Carlo tree search written once against the trait,
 //!   with time management for GTP clocks.
 //! - [`solver`]: an exact solver (df-pn with a transposition table and
 //!   board symmetry) for small games and endgames, used by `genmove` where
 //!   it can finish and by `variago solve`.
+//! - [`clicks`]: typed moves as sequences of points for clients that
+//!   only know points (GoGui, gogui-twogtp), and the frame that shows the
+//!   hands on a larger square.
 //! - [`gtp`]: the GTP v2 front: line preprocessing, a table of commands
 //!   with typed arguments, one error path; GoGui's ruler and analyze
 //!   commands; Sabaki's streaming analysis. [`sgf`] reads and writes records.
 //!
 //! - [`cli`]: the command line, one module per subcommand: GTP by default,
 //!   `bench`, `perft`, `selfplay`, `solve`, `versus` (against the flat
-//!   baseline, [`versus`]) and `match` (engine against engine over GTP,
-//!   [`matches`](mod@matches)). The binary (`src/main.rs`) only dispatches.
+//!   baseline, [`versus`]), `match` (engine against engine over GTP,
+//!   [`matches`](mod@matches)) and `match-report` (its results files
+//!   merged). The binary (`src/main.rs`) only dispatches.
 
 pub mod bench;
 pub mod board;
 pub mod cli;
+pub mod clicks;
 pub mod color;
 pub mod game;
 pub mod gtp;

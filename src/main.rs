@@ -16,6 +16,7 @@ fn main() {
         Command::Versus(args) => cli::versus::run(args),
         Command::Solve(args) => cli::solve::run(args),
         Command::Match(args) => cli::r#match::run(args),
+        Command::MatchReport(args) => cli::match_report::run(args),
     };
     if let Err(message) = result {
         eprintln!("variago: {message}");

@@ -125,6 +125,26 @@ impl Piece {
         }
     }
 
+    /// The letter displays show for the piece, in upper case; `None` for
+    /// the plain pieces, shown as `X` and `O`.
+    pub fn letter(self) -> Option<char> {
+        Some(match self {
+            Piece::Stone | Piece::Pawn | Piece::Migo => return None,
+            Piece::King => 'K',
+            Piece::Henge => 'H',
+            Piece::Yugo => 'Y',
+            Piece::Ambassador => 'A',
+            Piece::Bomb(_) => 'B',
+            Piece::Wall => '#',
+            Piece::Monk => 'M',
+            Piece::Spy => 'S',
+            Piece::Tao => 'T',
+            Piece::Mercenary => 'E',
+            Piece::Samurai => 'R',
+            Piece::Cavalry => 'C',
+        })
+    }
+
     /// Parses a piece name in any case. `soldier` is another name for the stone.
     pub fn parse(text: &str) -> Result<Piece, String> {
         let lower = text.to_ascii_lowercase();

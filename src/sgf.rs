@@ -26,6 +26,16 @@ pub struct SgfGame {
     pub moves: Vec<(Color, Move)>,
     /// `PL`: who plays next, when the file says.
     pub to_play: Option<Color>,
+    /// `AP`: the program that wrote the file, when it says (read only).
+    pub application: Option<String>,
+}
+
+impl SgfGame {
+    /// True for a record that GoGui saved: it names no variant, and its
+    /// moves are the clicks GoGui sent, on the points of its frame.
+    pub fn saved_by_gogui(&self) -> bool {
+        self.variant.is_none() && self.application.as_deref().is_some_and(|a| a.starts_with("GoGui"))
+    }
 }
 
 fn vertex_from_sgf(point: go::Point, size: usize) -> Result<Vertex, String> {
@@ -92,6 +102,7 @@ pub fn parse(text: &str) -> Result<SgfGame, String> {
                         sgf_parse::Color::White => Color::White,
                     })
                 }
+                Prop::AP((name, _)) => game.application = Some(name.text.clone()),
                 Prop::Unknown(id, values) if id == "VV" => game.variant = values.first().cloned(),
                 Prop::Unknown(id, values) if id == "VO" => {
                     for value in values {
@@ -185,8 +196,11 @@ mod tests {
                 (Color::Black, Move::Pass),
             ],
             to_play: None,
+            application: None,
         };
-        assert_eq!(parse(&write(&game, Some("B+1.5"))).unwrap(), game);
+        let mut read = parse(&write(&game, Some("B+1.5"))).unwrap();
+        assert_eq!(read.application.take().as_deref(), Some("variago"));
+        assert_eq!(read, game);
     }
 
     #[test]
@@ -205,7 +219,15 @@ mod tests {
         let text = write(&game, None);
         assert!(text.contains(";B[cc]MV[henge@C3]"), "{text}");
         assert!(text.contains("VO[henge=B2]"), "{text}");
-        assert_eq!(parse(&text).unwrap(), game);
+        let read = parse(&text).unwrap();
+        assert!(!read.saved_by_gogui());
+        assert_eq!(
+            SgfGame {
+                application: None,
+                ..read
+            },
+            game
+        );
     }
 
     #[test]
@@ -213,6 +235,13 @@ mod tests {
         assert!(parse("(;SZ[9];B[zz])").is_err());
         assert!(parse("not sgf").is_err());
         assert!(parse("(;GM[3]SZ[9])").is_err());
+    }
+
+    #[test]
+    fn gogui_records_are_recognised() {
+        let game = parse("(;FF[4]CA[UTF-8]AP[GoGui:1.6.0]SZ[7];B[ff]PL[B];B[bc]PL[W])").unwrap();
+        assert!(game.saved_by_gogui());
+        assert_eq!(game.moves.len(), 2);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::naive::{NaiveGo, BLACK, WHITE};
+use common::naive::{NaiveGo, Reference, BLACK, WHITE};
 use common::{legal_moves, names};
 use rand::Rng;
 use variago::game::Owner;

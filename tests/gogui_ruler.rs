@@ -1,6 +1,7 @@
 //! GoGui's ruler protocol and analyze commands, for every variant: what
 //! GoGui asks after each move, checked against the engine's own view.
 
+use variago::clicks::frame::Frame;
 use variago::gtp::engine::Engine;
 use variago::gtp::execute_line;
 use variago::{Move, Position, Setup, Variant};
@@ -13,16 +14,30 @@ fn engine(variant: Variant) -> Engine {
     Engine::new(Setup::new(variant), common::settings(60, 0))
 }
 
-/// The clickable moves the ruler must list: plain placements and pass.
+/// The clicks the ruler must list: each placement's point, `pass`, the
+/// hand cell of each piece that can be dropped, each piece that can step.
 fn expected_clicks(e: &Engine) -> Vec<String> {
     let mut moves = Vec::new();
     e.game.legal_moves(&mut moves);
+    let frame = Frame::of(&e.game);
+    let color = e.game.to_move();
+    let hand_cell = |piece| {
+        let cells = frame.hand_cells().iter();
+        let mut mine = cells.filter(|h| h.color == color && h.piece == piece);
+        mine.next().expect("a hand cell for every droppable piece").vertex
+    };
     let mut clicks: Vec<String> = moves
         .into_iter()
-        .filter_map(|m| match m {
-            Move::Place(v) => Some(v.to_string()),
-            Move::Pass => Some("pass".into()),
-            _ => None,
+        .map(|m| match m {
+            Move::Place(v) | Move::Step(v, _) => v.to_string(),
+            // The pass that ends a side's buying has a point of its own.
+            Move::Pass if e.game.in_setup() => frame.choice_cells()[0].to_string(),
+            Move::Pass => "pass".into(),
+            // A hand lists one bomb whatever its mode.
+            Move::Drop(variago::Piece::Bomb(_), _) => {
+                hand_cell(variago::Piece::Bomb(variago::moves::BombMode::Immediate)).to_string()
+            }
+            Move::Drop(piece, _) => hand_cell(piece).to_string(),
         })
         .collect();
     clicks.sort();
@@ -42,10 +57,10 @@ fn sorted_words(text: &str) -> Vec<String> {
 fn the_ruler_follows_a_whole_game_in_every_variant() {
     for variant in Variant::ALL {
         let mut e = engine(variant);
-        if variant.accepts_size(5) {
-            ok(&mut e, "boardsize 5");
-        }
-        let size = e.game.size();
+        // The smallest board that holds the variant's pieces, from 5x5.
+        let smallest = (5..).find(|&s| variant.accepts_size(s)).unwrap();
+        ok(&mut e, &format!("boardsize {smallest}"));
+        let size = Frame::of(&e.game).size();
         assert_eq!(ok(&mut e, "gogui-rules_game_id"), variant.game_id());
         assert_eq!(ok(&mut e, "gogui-rules_board_size"), size.to_string());
         for _ in 0..4 * size * size {
@@ -95,17 +110,22 @@ fn standard_go_is_plain_go_for_gogui() {
 #[test]
 fn special_pieces_are_drawn() {
     // A GoRoGo henge is neutral: empty on the X/O board, labelled and boxed.
+    // The 5x5 board sits in a 7x7 frame: a hand in each of the right
+    // columns, the rest no point.
     let mut e = engine(Variant::GoRoGo);
     let gfx = ok(&mut e, "gogui-rules_board_gfx");
     assert!(gfx.contains("LABEL C3 H"), "{gfx}");
     assert!(gfx.contains("SQUARE C3"), "{gfx}");
-    assert_eq!(ok(&mut e, "gogui-rules_board").lines().nth(2), Some(". . . . ."));
-    // Henge drops cannot be clicked: an analyze command offers them.
+    assert!(gfx.contains("COLOR #e8d8a8 F1 F2 G5 G4"), "{gfx}");
+    let board = ok(&mut e, "gogui-rules_board");
+    let rows: Vec<&str> = board.lines().collect();
+    assert_eq!(rows[0], "? ? ? ? ? ? ?");
+    assert_eq!(rows[2], ". . . . . ? O", "the top row holds white's normal pieces");
+    assert_eq!(rows[6], ". . . . . X ?", "the bottom row black's");
+    // Every move is clicked, so no analyze command plays one (it would
+    // reach the program only, never the ruler).
     let commands = ok(&mut e, "gogui-analyze_commands");
-    assert!(
-        commands.contains("none/Play henge at point/variago-play %m henge@%p"),
-        "{commands}"
-    );
+    assert!(!commands.contains("variago-play"), "{commands}");
     assert!(commands.contains("string/Hand/variago-hand %m"), "{commands}");
     ok(&mut e, "variago-play b henge@A1");
     assert!(ok(&mut e, "gogui-rules_board_gfx").contains("A1 H"));

@@ -2,6 +2,9 @@
 //! library and through GTP, and a naive second implementation that the
 //! engine must agree with move for move.
 
+mod common;
+
+use common::naive::{GoRoGoCell, NaiveGoRoGo, Reference};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use variago::game::{perft, Owner};
@@ -222,12 +225,16 @@ fn passing_is_refused() {
 }
 
 #[test]
-fn genmove_answers_the_vertex_of_a_henge_and_variago_genmove_the_typed_move() {
+fn genmove_answers_a_henge_click_by_click_and_variago_genmove_the_typed_move() {
     // After FILL, Black holds only henges: the engine must play one. (Black
-    // is lost then, so the engine would resign: it may not here.)
+    // is lost then, so the engine would resign: it may not here.) Plain
+    // genmove answers the henge in black's hand (F2 in the frame), then
+    // the point.
     let mut e = engine();
     e.settings.config.resign_below = 0.0;
     gtp_play_all(&mut e, FILL);
+    assert_eq!(ok(&mut e, "genmove b"), "F2");
+    assert_eq!(e.game.to_move(), Color::Black, "the move is not played yet");
     let answer = ok(&mut e, "genmove b");
     assert!(["A3", "B3", "D3", "E3"].contains(&answer.as_str()), "{answer}");
     assert_eq!(piece_at(&e.game, &answer), HENGE);
@@ -476,7 +483,13 @@ fn bad_input_gets_a_clear_error_and_changes_nothing() {
     refused(&mut e, "boardsize 19", "unacceptable size");
     refused(&mut e, "play b C3", "illegal move: point is occupied");
     refused(&mut e, "variago-play b henge@C3", "illegal move: point is occupied");
-    refused(&mut e, "play b F1", "invalid vertex");
+    refused(&mut e, "play b H1", "invalid vertex");
+    refused(
+        &mut e,
+        "play b F1",
+        "illegal move: the stone in hand begins no legal move",
+    );
+    refused(&mut e, "play b G4", "illegal move: G4 is white's hand");
     refused(&mut e, "variago-play b king@A1", "illegal move: GoRoGo has no king");
     refused(
         &mut e,
@@ -573,176 +586,6 @@ fn the_hash_covers_pieces_henges_hands_captures_and_the_side_to_move() {
     }
 }
 
-// ------------------------------------------- a naive second implementation
-
-/// GoRoGo written from the rule sentences, as plainly as possible, with a
-/// grid and searches over lists: the engine must agree with it.
-mod naive {
-    use variago::{Color, Outcome};
-
-    #[derive(Clone, Copy, PartialEq, Debug)]
-    pub enum Cell {
-        Empty,
-        Stone(Color),
-        Henge,
-    }
-
-    #[derive(Clone, Debug)]
-    pub struct Naive {
-        pub cells: [[Cell; 5]; 5],
-        /// Normal pieces, then henges, in each hand.
-        pub hands: [[u32; 2]; 2],
-        pub captures: [u32; 2],
-        pub to_move: Color,
-        pub lost: Option<Color>,
-    }
-
-    fn around(x: usize, y: usize) -> Vec<(usize, usize)> {
-        let mut out = Vec::new();
-        if x > 0 {
-            out.push((x - 1, y));
-        }
-        if x < 4 {
-            out.push((x + 1, y));
-        }
-        if y > 0 {
-            out.push((x, y - 1));
-        }
-        if y < 4 {
-            out.push((x, y + 1));
-        }
-        out
-    }
-
-    impl Naive {
-        pub fn new(henge: (usize, usize)) -> Naive {
-            let mut cells = [[Cell::Empty; 5]; 5];
-            cells[henge.1][henge.0] = Cell::Henge;
-            Naive {
-                cells,
-                hands: [[10, 2], [10, 2]],
-                captures: [0, 0],
-                to_move: Color::Black,
-                lost: None,
-            }
-        }
-
-        /// Whether the cell counts as `color` while `turn` is to move.
-        fn counts_as(&self, (x, y): (usize, usize), color: Color, turn: Color) -> bool {
-            match self.cells[y][x] {
-                Cell::Stone(c) => c == color,
-                Cell::Henge => color == turn,
-                Cell::Empty => false,
-            }
-        }
-
-        /// The group of `start` while `turn` is to move, and whether it has a liberty.
-        fn group(&self, start: (usize, usize), color: Color, turn: Color) -> (Vec<(usize, usize)>, bool) {
-            let mut group = vec![start];
-            let mut liberty = false;
-            let mut i = 0;
-            while i < group.len() {
-                let (x, y) = group[i];
-                for p in around(x, y) {
-                    if self.cells[p.1][p.0] == Cell::Empty {
-                        liberty = true;
-                    } else if self.counts_as(p, color, turn) && !group.contains(&p) {
-                        group.push(p);
-                    }
-                }
-                i += 1;
-            }
-            (group, liberty)
-        }
-
-        /// The position after the side to move places a piece, if legal.
-        pub fn play(&self, henge: bool, x: usize, y: usize) -> Option<Naive> {
-            let me = self.to_move;
-            let them = me.opponent();
-            let kind = henge as usize;
-            if self.cells[y][x] != Cell::Empty || self.hands[me.index()][kind] == 0 {
-                return None;
-            }
-            let mut next = self.clone();
-            next.cells[y][x] = if henge { Cell::Henge } else { Cell::Stone(me) };
-            next.hands[me.index()][kind] -= 1;
-            let mut dead = Vec::new();
-            for yy in 0..5 {
-                for xx in 0..5 {
-                    if next.cells[yy][xx] == Cell::Stone(them) {
-                        let (group, liberty) = next.group((xx, yy), them, me);
-                        if !liberty {
-                            dead.extend(group);
-                        }
-                    }
-                }
-            }
-            dead.sort();
-            dead.dedup();
-            for &(xx, yy) in &dead {
-                next.cells[yy][xx] = Cell::Empty;
-            }
-            next.captures[me.index()] += dead.len() as u32;
-            if !henge && !next.group((x, y), me, me).1 {
-                return None;
-            }
-            if henge && next.hands[me.index()] == [0, 0] {
-                next.lost = Some(me);
-            }
-            next.to_move = them;
-            Some(next)
-        }
-
-        /// Every legal (henge?, x, y), ignoring whether the game is over.
-        pub fn tries(&self) -> Vec<(bool, usize, usize)> {
-            let mut out = Vec::new();
-            for henge in [false, true] {
-                for y in 0..5 {
-                    for x in 0..5 {
-                        if self.play(henge, x, y).is_some() {
-                            out.push((henge, x, y));
-                        }
-                    }
-                }
-            }
-            out
-        }
-
-        pub fn outcome(&self) -> Option<Outcome> {
-            if let Some(loser) = self.lost {
-                return Some(Outcome::Win(loser.opponent()));
-            }
-            if self.hands == [[0, 0], [0, 0]] {
-                let [b, w] = self.captures;
-                return Some(if b == w {
-                    Outcome::Win(Color::White)
-                } else {
-                    Outcome::Score(b as f32 - w as f32)
-                });
-            }
-            self.tries().is_empty().then(|| Outcome::Win(self.to_move.opponent()))
-        }
-
-        pub fn moves(&self) -> Vec<(bool, usize, usize)> {
-            if self.outcome().is_some() {
-                return Vec::new();
-            }
-            self.tries()
-        }
-
-        pub fn perft(&self, depth: usize) -> u64 {
-            let moves = self.moves();
-            if depth == 1 {
-                return moves.len() as u64;
-            }
-            moves
-                .iter()
-                .map(|&(h, x, y)| self.play(h, x, y).unwrap().perft(depth - 1))
-                .sum()
-        }
-    }
-}
-
 fn as_move((henge, x, y): (bool, usize, usize)) -> Move {
     if henge {
         Move::Drop(Piece::Henge, Vertex::new(x, y))
@@ -759,7 +602,7 @@ fn the_engine_agrees_with_the_naive_implementation_on_random_games() {
     for game_number in 0..400 {
         let henge = (game_number % 5, game_number / 5 % 5);
         let mut game = game_with_henge(&Vertex::new(henge.0, henge.1).to_string());
-        let mut naive = naive::Naive::new(henge);
+        let mut naive = NaiveGoRoGo::new(henge);
         loop {
             moves.clear();
             game.legal_moves(&mut moves);
@@ -773,10 +616,10 @@ fn the_engine_agrees_with_the_naive_implementation_on_random_games() {
                 for x in 0..5 {
                     let piece = game.occupant(Vertex::new(x, y)).map(|o| (o.owner, o.piece));
                     let want = match naive.cells[y][x] {
-                        naive::Cell::Empty => None,
-                        naive::Cell::Henge => HENGE,
-                        naive::Cell::Stone(Color::Black) => BLACK_STONE,
-                        naive::Cell::Stone(Color::White) => WHITE_STONE,
+                        GoRoGoCell::Empty => None,
+                        GoRoGoCell::Henge => HENGE,
+                        GoRoGoCell::Stone(Color::Black) => BLACK_STONE,
+                        GoRoGoCell::Stone(Color::White) => WHITE_STONE,
                     };
                     assert_eq!(piece, want);
                 }
@@ -810,7 +653,7 @@ fn the_engine_agrees_with_the_naive_implementation_on_random_games() {
 #[test]
 fn perft_agrees_with_the_naive_implementation() {
     let mut game = new_game();
-    let naive = naive::Naive::new((2, 2));
+    let naive = NaiveGoRoGo::new((2, 2));
     for depth in 1..=3 {
         assert_eq!(perft(&mut game, depth), naive.perft(depth), "depth {depth}");
     }
@@ -819,24 +662,4 @@ fn perft_agrees_with_the_naive_implementation() {
     assert_eq!(perft(&mut game, 1), 24 * 2);
     assert_eq!(perft(&mut game, 2), 24 * 2 * 23 * 2);
     assert_eq!(perft(&mut game, 3), 24 * 2 * 23 * 2 * 22 * 2);
-}
-
-/// The cases of tests/perft/gorogo.txt, checked here as well.
-#[test]
-fn the_perft_file_holds() {
-    let text = include_str!("perft/gorogo.txt");
-    let mut cases = 0;
-    for line in text
-        .lines()
-        .map(|l| l.split('#').next().unwrap().trim())
-        .filter(|l| !l.is_empty())
-    {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        assert_eq!(&words[..2], ["gorogo", "5"]);
-        let depth: usize = words[2].parse().unwrap();
-        let count: u64 = words[3].parse().unwrap();
-        assert_eq!(perft(&mut new_game(), depth), count, "{line}");
-        cases += 1;
-    }
-    assert!(cases >= 4);
 }

@@ -2,8 +2,9 @@
 //! every listed move plays, no other move does (except another spelling of
 //! a listed move, which must give the same position), a refused move leaves
 //! the position as it was, `undo` restores the exact position, the
-//! incremental hash equals the recomputed one, and the game is over exactly
-//! when no move is listed.
+//! incremental hash equals the recomputed one, the variant's own
+//! consistency check (chains, liberties, the superko record) passes, and
+//! the game is over exactly when no move is listed.
 
 mod common;
 
@@ -46,6 +47,9 @@ fn check_consistency(game: &Game, moves: &[Move], context: &str) {
         game.recompute_hash(),
         "{context}: incremental hash differs"
     );
+    if let Err(why) = game.check_consistency() {
+        panic!("{context}: {why}");
+    }
     assert_eq!(
         game.outcome().is_some(),
         moves.is_empty(),

@@ -1,71 +1,12 @@
 //! `variago match` end to end: the real binary plays short matches against
 //! itself in every variant, survives broken engines, and plays GNU Go.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
+
+use common::matches::{engine, run_match, scratch_dir, totals};
+use std::path::Path;
 use std::time::{Duration, Instant};
 use variago::Variant;
-
-const BIN: &str = env!("CARGO_BIN_EXE_variago");
-
-/// The binary as a shell word, for engine command lines.
-fn engine(args: &str) -> String {
-    format!("'{BIN}' {args}")
-}
-
-fn scratch_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("match_runner").join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-/// The totals line of the table.
-#[derive(Debug, PartialEq)]
-struct Totals {
-    games: u32,
-    first: u32,
-    second: u32,
-    draws: u32,
-    errors: u32,
-    typed: u32,
-}
-
-fn number_after(line: &str, label: &str) -> u32 {
-    let rest = &line[line.find(label).unwrap_or_else(|| panic!("no '{label}' in {line}")) + label.len()..];
-    let digits: String = rest.trim_start().chars().take_while(char::is_ascii_digit).collect();
-    digits
-        .parse()
-        .unwrap_or_else(|_| panic!("no number after '{label}' in {line}"))
-}
-
-fn totals(table: &str) -> Totals {
-    let line = table.lines().find(|l| l.starts_with("games ")).expect("totals line");
-    let moves = table.lines().find(|l| l.starts_with("moves: ")).expect("moves line");
-    Totals {
-        games: number_after(line, "games"),
-        first: number_after(line, "first wins"),
-        second: number_after(line, "second wins"),
-        draws: number_after(line, "draws"),
-        errors: number_after(line, "errors"),
-        typed: number_after(moves, "typed notation in"),
-    }
-}
-
-/// Runs `variago match ARGS` and returns the table; the run itself must succeed.
-fn run_match(args: &[&str]) -> String {
-    let output = Command::new(BIN)
-        .arg("match")
-        .args(args)
-        .output()
-        .expect("run variago match");
-    let stdout = String::from_utf8_lossy(&output.stdout).to_string();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        output.status.success(),
-        "variago match {args:?} failed\n{stdout}\n{stderr}"
-    );
-    stdout
-}
 
 fn check_sgf_files(dir: &Path, games: u32, variant: Variant, size: usize, max_moves: usize) {
     for n in 1..=games {

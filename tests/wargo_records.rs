@@ -123,7 +123,8 @@ fn a_preset_game_records_its_preset_and_loads_back() {
     assert_eq!(run(&mut loaded, "showboard"), run(&mut e, "showboard"));
     assert_eq!(
         run(&mut loaded, "variago-hand w"),
-        "= ambassador 0 bomb 0 wall 0 spy 2 monk 0 tao 0 mercenary 0 samurai 0 cavalry 0\n\n"
+        "= spy 2\n\n",
+        "white's army is spies"
     );
     assert_eq!(run(&mut loaded, "printsgf"), sgf);
     // A later plain War Go file does not keep the preset.

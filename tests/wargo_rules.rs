@@ -477,7 +477,6 @@ fn refusals_say_why_and_change_nothing() {
 fn sizes_and_plain_play() {
     let mut e = Engine::new(Setup::new(Variant::WarGo), Default::default());
     let mut run = |line: &str| execute_line(&mut e, line).unwrap();
-    assert_eq!(run("gogui-rules_board_size"), "= 19\n\n");
     assert_eq!(run("boardsize 8"), "? unacceptable size\n\n");
     assert_eq!(run("boardsize 9"), "=\n\n");
     assert_eq!(run("play b D4"), "=\n\n");
@@ -488,6 +487,8 @@ fn sizes_and_plain_play() {
     );
     let legal = run("variago-legal_moves");
     assert!(legal.contains("bomb:delayed@E5") && legal.contains("wall@A1") && legal.contains(" pass"));
+    // GoGui sees the board with a column for each hand.
+    assert_eq!(run("gogui-rules_board_size"), "= 11\n\n");
 }
 
 // --- Presets ---
@@ -528,12 +529,15 @@ fn buying_armies_spend_a_credit_before_play() {
     let mut e = Engine::new(Setup::new(Variant::BuyingArmies), Default::default());
     let mut run = |line: &str| execute_line(&mut e, line).unwrap();
     assert_eq!(run("variago-credit b"), "= 30 buying\n\n");
-    assert!(run("play b D4").contains("being bought"));
+    assert!(run("variago-play b D4").contains("being bought"));
     assert_eq!(run("variago-buy b samurai 2"), "= 24\n\n");
     assert!(run("variago-buy b wall 20").starts_with("? "));
     assert_eq!(run("variago-buy b done"), "= 24\n\n");
     assert!(run("variago-buy b wall").contains("finished buying"));
-    assert!(run("play b D4").contains("being bought"), "white is still buying");
+    assert!(
+        run("variago-play b D4").contains("being bought"),
+        "white is still buying"
+    );
     assert_eq!(run("variago-legal_moves"), "= pass\n\n", "a pass ends a side's buying");
     assert!(run("variago-buy_auto w").starts_with("= "));
     assert_eq!(run("variago-credit w"), "= 0 done\n\n");
@@ -555,10 +559,25 @@ fn genmove_buys_for_the_engine_first() {
         size: 9,
         ..Setup::new(Variant::BuyingArmies)
     };
-    let mut e = Engine::new(setup, settings);
-    let reply = execute_line(&mut e, "genmove b").unwrap();
-    assert!(reply.starts_with("= ") && !reply.contains("resign"), "{reply}");
+    // Typed, the engine buys both armies and plays.
+    let mut e = Engine::new(setup.clone(), settings.clone());
+    let reply = execute_line(&mut e, "variago-genmove b").unwrap();
+    assert!(
+        reply.starts_with("= ") && !reply.contains("resign") && !reply.contains("pass"),
+        "{reply}"
+    );
     assert_eq!(execute_line(&mut e, "variago-credit w").unwrap(), "= 0 done\n\n");
+    // Plain, each side's buying ends with a click on the point `done` (K10
+    // in the 11x11 frame), which buys its army, as a second copy's plain
+    // `play` of that point does.
+    let mut e = Engine::new(setup, settings);
+    assert_eq!(execute_line(&mut e, "genmove b").unwrap(), "= K10\n\n");
+    assert_eq!(execute_line(&mut e, "variago-credit b").unwrap(), "= 0 done\n\n");
+    assert_eq!(execute_line(&mut e, "variago-credit w").unwrap(), "= 30 buying\n\n");
+    assert_eq!(execute_line(&mut e, "genmove w").unwrap(), "= K10\n\n");
+    assert_eq!(execute_line(&mut e, "variago-credit w").unwrap(), "= 0 done\n\n");
+    let reply = execute_line(&mut e, "genmove b").unwrap();
+    assert!(!reply.contains("pass") && !reply.contains("resign"), "{reply}");
 }
 
 #[test]
@@ -597,7 +616,7 @@ fn displays_show_every_piece_and_the_tao_zones() {
     assert!(board.contains("tao zones: G7 (E5-J9)"), "{board}");
     let gfx = run("gogui-rules_board_gfx");
     assert!(
-        gfx.contains("G7 T") && gfx.contains("SQUARE") && gfx.contains("MARK E5"),
+        gfx.contains("G7 tao") && gfx.contains("SQUARE") && gfx.contains("MARK E5"),
         "{gfx}"
     );
     let mut e = Engine::new(

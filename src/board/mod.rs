@@ -642,6 +642,67 @@ impl Board {
         }
     }
 
+    /// Checks every piece of incremental data against the cells, as
+    /// KataGo's `checkConsistency` does: the hash, the list of empty
+    /// points, the 3x3 codes, each chain's ring of stones, its size and
+    /// its pseudo-liberty counts and sums, and the ko point. A test calls
+    /// it after every move; it is slow.
+    pub fn check_consistency(&self) -> Result<(), String> {
+        if self.hash != self.recompute_hash() {
+            return Err("the incremental hash differs from the recomputed one".into());
+        }
+        let empties: Vec<usize> = self.all_points().filter(|&p| self.is_empty(p)).collect();
+        if empties.len() != self.empties.len() {
+            return Err(format!("{} empty points, {} listed", empties.len(), self.empties.len()));
+        }
+        for &p in &empties {
+            if self.empties.get(self.points[p].empty_at as usize) != Some(&(p as u16)) {
+                return Err(format!("empty point {} is not where the list says", self.vertex(p)));
+            }
+        }
+        let mut rebuilt = self.clone();
+        rebuilt.rebuild_chains();
+        for p in self.all_points() {
+            let at = self.vertex(p);
+            if self.neighbourhood(p) != self.neighbourhood_from_cells(p) {
+                return Err(format!("the 3x3 code of {at} is stale"));
+            }
+            if !chains(self.cell(p)) {
+                continue;
+            }
+            // The ring walked with a bound, so that a broken one cannot hang.
+            let mut stones = vec![p];
+            let mut q = self.next_in_chain(p);
+            while q != p && stones.len() <= self.points.len() {
+                stones.push(q);
+                q = self.next_in_chain(q);
+            }
+            let mut expected = rebuilt.chain_stones(p);
+            let mut ring = stones.clone();
+            ring.sort_unstable();
+            expected.sort_unstable();
+            if ring != expected {
+                return Err(format!("the chain through {at} has the wrong stones"));
+            }
+            if stones.iter().any(|&s| self.chain(s) != self.chain(p)) {
+                return Err(format!("the chain through {at} has two heads"));
+            }
+            let (head, fresh) = (&self.points[self.chain(p)], &rebuilt.points[rebuilt.chain(p)]);
+            let counts = |pt: &Point| (pt.stones, pt.libs, pt.lib_sum, pt.lib_sq);
+            if counts(head) != counts(fresh) {
+                return Err(format!(
+                    "the chain through {at} counts (stones, pseudo-liberties, sum, squares) {:?}, rebuilt {:?}",
+                    counts(head),
+                    counts(fresh)
+                ));
+            }
+        }
+        match self.ko_point() {
+            Some(ko) if !self.is_empty(ko) => Err(format!("the ko point {} is occupied", self.vertex(ko))),
+            _ => Ok(()),
+        }
+    }
+
     /// The board hash computed from scratch.
     pub fn recompute_hash(&self) -> u64 {
         self.all_points()
@@ -810,6 +871,34 @@ mod tests {
                     assert_eq!(b.neighbourhood(q), b.neighbourhood_from_cells(q), "{}", b.to_text());
                 }
             }
+        }
+    }
+
+    #[test]
+    fn check_consistency_holds_on_random_boards_and_finds_stale_data() {
+        use rand::SeedableRng;
+        let mut rng = SmallRng::seed_from_u64(9);
+        for _ in 0..30 {
+            let board = random_board(&mut rng, 10..70);
+            assert_eq!(board.check_consistency(), Ok(()), "{}", board.to_text());
+            let Some(p) = board.all_points().find(|&p| chains(board.cell(p))) else {
+                continue;
+            };
+            let head = board.chain(p);
+            let mut stale = board.clone();
+            stale.points[head].lib_sum += 1;
+            assert!(stale.check_consistency().unwrap_err().contains("pseudo-liberties"));
+            let mut stale = board.clone();
+            stale.points[p].around ^= 1;
+            assert!(stale.check_consistency().unwrap_err().contains("3x3"));
+            if board.chain_len(p) > 1 {
+                let mut stale = board.clone();
+                stale.points[p].next = p as u16;
+                assert!(stale.check_consistency().unwrap_err().contains("wrong stones"));
+            }
+            let mut stale = board.clone();
+            stale.empties.pop();
+            assert!(stale.check_consistency().is_err());
         }
     }
 

@@ -1,5 +1,11 @@
 //! Zobrist keys, computed on the fly from a mixing function instead of a table:
 //! the same key for the same (point, cell, kind) on every board and every run.
+//!
+//! Every key of game state outside the board is named in [`StateKey`], each
+//! kind with a tag range of its own, so that no two variants pick the same
+//! tag for different things by accident.
+
+use crate::color::Color;
 
 /// SplitMix64's finaliser: a fast, well-mixed 64-bit hash.
 pub fn mix(mut z: u64) -> u64 {
@@ -15,7 +21,134 @@ pub fn piece_key(point: usize, cell: u8, kind: u8) -> u64 {
     mix(((point as u64) << 16) | ((cell as u64) << 8) | kind as u64)
 }
 
-/// Key of a piece of game state outside the board (side to move, button...).
-pub fn state_key(tag: u64) -> u64 {
+/// The piece kind that Migoyugo's own board gives its pieces in
+/// [`piece_key`], apart from the Go board's kinds.
+pub const MIGOYUGO_KIND: u8 = 0x4D;
+
+/// The cell code of GoRoGo's henge in [`piece_key`] (its stones use the
+/// Go board's cell codes).
+pub const HENGE_CELL: u8 = 3;
+
+/// A piece of game state outside the board. Each has its own tag range in
+/// [`StateKey::tag`]; the tags are fixed, since the exact solver and the
+/// search trees are keyed by the hashes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StateKey {
+    /// Consecutive passes (Go family): tags 0-99.
+    Passes(u8),
+    /// White to move: tag 100.
+    WhiteToMove,
+    /// Atari Go's winner by capture: tags 200-201.
+    Winner(Color),
+    /// Yugo's button holder: tags 300-301.
+    Button(Color),
+    /// The exact solver proving White's win rather than Black's.
+    SolverTargetWhite,
+    /// GoRoGo: how many normal pieces or henges a hand holds.
+    GoRoGoHand { color: Color, henge: bool, count: u8 },
+    /// GoRoGo: how many pieces a player has captured.
+    GoRoGoCaptures { color: Color, count: u8 },
+    /// GoRoGo's own side-to-move key.
+    GoRoGoWhiteToMove,
+    /// GoRoGo: the player who played a henge as their last piece.
+    GoRoGoLoser(Color),
+    /// War Go: how many of an army piece (by index) a hand holds.
+    WarGoHand { color: Color, army: usize, count: u32 },
+    /// War Go's Buying Armies: the side is still buying.
+    WarGoBuying(Color),
+}
+
+impl StateKey {
+    /// The tag that the key mixes.
+    pub fn tag(self) -> u64 {
+        let side = |c: Color| c.index() as u64;
+        match self {
+            StateKey::Passes(n) => {
+                debug_assert!(n < 100, "passes overlap the side-to-move tag");
+                n as u64
+            }
+            StateKey::WhiteToMove => 100,
+            StateKey::Winner(c) => 200 + side(c),
+            StateKey::Button(c) => 300 + side(c),
+            StateKey::SolverTargetWhite => 0x501E_0000,
+            StateKey::GoRoGoHand { color, henge, count } => {
+                0x6060_0000 | side(color) << 12 | (henge as u64) << 8 | count as u64
+            }
+            StateKey::GoRoGoCaptures { color, count } => 0x6061_0000 | side(color) << 8 | count as u64,
+            StateKey::GoRoGoWhiteToMove => 0x6062_0000,
+            StateKey::GoRoGoLoser(c) => 0x6063_0000 | side(c),
+            StateKey::WarGoHand { color, army, count } => {
+                debug_assert!(army < 256 && count < 4096);
+                0x7a00_0000 | side(color) << 20 | (army as u64) << 12 | count as u64
+            }
+            StateKey::WarGoBuying(c) => 0x7b00_0000 | side(c),
+        }
+    }
+
+    /// The key itself.
+    #[inline]
+    pub fn key(self) -> u64 {
+        state_key(self.tag())
+    }
+}
+
+/// The side-to-move key: 0 for black, [`StateKey::WhiteToMove`] for white.
+#[inline]
+pub fn side_key(to_move: Color) -> u64 {
+    match to_move {
+        Color::Black => 0,
+        Color::White => StateKey::WhiteToMove.key(),
+    }
+}
+
+/// Key of a tag of game state outside the board; see [`StateKey`].
+fn state_key(tag: u64) -> u64 {
     mix(0xFFFF_0000_0000 | tag)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// Every key a game can use, with no two kinds sharing a tag.
+    #[test]
+    fn no_two_state_keys_share_a_tag() {
+        let mut keys = vec![
+            StateKey::WhiteToMove,
+            StateKey::SolverTargetWhite,
+            StateKey::GoRoGoWhiteToMove,
+        ];
+        keys.extend((0..100).map(StateKey::Passes));
+        for color in Color::BOTH {
+            keys.extend([
+                StateKey::Winner(color),
+                StateKey::Button(color),
+                StateKey::GoRoGoLoser(color),
+                StateKey::WarGoBuying(color),
+            ]);
+            for count in 0..=25 {
+                keys.push(StateKey::GoRoGoCaptures { color, count });
+                for henge in [false, true] {
+                    keys.push(StateKey::GoRoGoHand { color, henge, count });
+                }
+            }
+            for army in 0..9 {
+                keys.extend((0..700).map(|count| StateKey::WarGoHand { color, army, count }));
+            }
+        }
+        let mut seen = HashMap::new();
+        for key in keys {
+            if let Some(other) = seen.insert(key.tag(), key) {
+                panic!("{key:?} and {other:?} share tag {:#x}", key.tag());
+            }
+        }
+    }
+
+    #[test]
+    fn the_tags_are_the_ones_hashes_were_built_with() {
+        assert_eq!(StateKey::WhiteToMove.key(), mix(0xFFFF_0000_0000 | 100));
+        assert_eq!(StateKey::Passes(0).key(), mix(0xFFFF_0000_0000));
+        assert_eq!(StateKey::Button(Color::White).tag(), 301);
+    }
 }

@@ -5,6 +5,7 @@
 
 use crate::gtp::engine::{Engine, SearchSettings};
 use crate::search;
+use crate::variants::commands::Session;
 use crate::variants::wargo::presets::Library;
 use crate::{Setup, Variant};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
@@ -61,7 +62,7 @@ pub struct GameArgs {
 
 impl GameArgs {
     pub fn variant(&self) -> Variant {
-        self.variant.unwrap_or(Variant::Go)
+        self.variant.unwrap_or_default()
     }
 
     /// True when any of the game's flags was given.
@@ -130,37 +131,18 @@ impl SetupArgs {
         };
         game.resize(&mut setup)?;
         if let Some(start) = &self.start {
-            takes_option(&setup, "start", start)?;
             setup.apply_option("start", start)?;
         }
         if let Some(rules) = &self.rules {
             setup.apply_option("rules", rules)?;
         }
         if let Some(henge) = &self.henge {
-            takes_option(&setup, "henge", henge)?;
-            if henge.eq_ignore_ascii_case("auto") {
-                let chosen = Engine::new(setup.clone(), settings.clone()).choose_setup_henge();
-                log::info!("setup henge chosen at {chosen}");
-                setup.apply_option("henge", &chosen.to_string())?;
-            } else {
-                setup.apply_option("henge", henge)?;
-            }
+            // `auto`: the engine chooses, by a short search per candidate.
+            let engine = Engine::new(setup.clone(), settings.clone());
+            setup.apply_option_with("henge", henge, &mut |game| engine.winrate(game))?;
+            log::info!("setup henge at {:?}", setup.henge);
         }
         Ok(setup)
-    }
-}
-
-/// Refuses a start option that the variant does not take, in the words of
-/// `variago-start` and `variago-setup_henge`: `Setup::apply_option` checks
-/// the value but not the variant.
-fn takes_option(setup: &Setup, key: &str, value: &str) -> Result<(), String> {
-    let variant = setup.variant;
-    match key {
-        "start" if variant != Variant::Atari && !value.eq_ignore_ascii_case("empty") => {
-            Err(format!("{} has no {value} start", variant.name()))
-        }
-        "henge" if variant != Variant::GoRoGo => Err(format!("{} has no setup henge", variant.name())),
-        _ => Ok(()),
     }
 }
 
@@ -176,18 +158,7 @@ fn preset_setup(path: &Path, wanted: Variant) -> Result<Setup, String> {
         .or(names.last())
         .expect("a file has a section");
     let preset = library.preset(name).map_err(|e| format!("{}: {e}", path.display()))?;
-    let variant = if preset.credit.is_some() {
-        Variant::BuyingArmies
-    } else {
-        Variant::WarGo
-    };
-    let mut setup = Setup {
-        size: preset.size,
-        komi: preset.komi,
-        ..Setup::new(variant)
-    };
-    setup.apply_option("preset", &preset.record())?;
-    Ok(setup)
+    Ok(crate::variants::wargo::setup_of(preset))
 }
 
 /// The search's budget and resources.

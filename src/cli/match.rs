@@ -1,7 +1,10 @@
 //! `variago match`: two GTP engines against each other.
 
 use super::args::{seconds, GameArgs};
-use crate::matches::{self, MatchConfig};
+use crate::matches::clock::TimeControl;
+use crate::matches::openings::OpeningSource;
+use crate::matches::stats::Sprt;
+use crate::matches::{self, MatchConfig, Shard};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -17,7 +20,8 @@ pub struct MatchArgs {
     /// Command line of a referee engine that scores every game [default: none: the engines score]
     #[arg(long, value_name = "COMMAND")]
     pub referee: Option<String>,
-    /// Games to play; the first engine has black in games 1, 3, 5, ...
+    /// Games to play (at most, with --sprt); pairs of games share an opening, the first
+    /// engine has black in games 1, 3, 5, ...
     #[arg(long, value_name = "N", default_value_t = 10)]
     pub games: u32,
     /// End a game after this many moves and score it [default: 4 x size x size]
@@ -26,30 +30,112 @@ pub struct MatchArgs {
     /// Directory for one SGF file per game [default: none]
     #[arg(long, value_name = "DIR")]
     pub sgf_dir: Option<PathBuf>,
-    /// Seconds an engine may take for one response before it counts as broken
+    /// Seconds an engine may take for one response (a move under a clock: its clock's time)
+    /// before it counts as broken
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
     pub timeout: f64,
     /// Show the GTP traffic and the engines' stderr
     #[arg(long)]
     pub verbose: bool,
+    /// Games played at once, each by processes of its own
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub concurrency: usize,
+    /// Stop when a sequential test decides: `elo0=0 elo1=5 alpha=0.05 beta=0.05`, and
+    /// `model=logistic|normalized|bayeselo`, `counts=pentanomial|trinomial`
+    /// [default: none: play every game]
+    #[arg(long, value_name = "SPEC")]
+    pub sprt: Option<Sprt>,
+    /// Openings, each played twice with the colours swapped: an SGF file (one or more games),
+    /// a directory of SGF files, or a text file of move lists, one a line [default: none]
+    #[arg(long, value_name = "FILE", conflicts_with = "random_openings")]
+    pub openings: Option<PathBuf>,
+    /// Play only the first N moves of each opening of --openings [default: all]
+    #[arg(long, value_name = "N", requires = "openings")]
+    pub opening_moves: Option<usize>,
+    /// Open each pair of games with K random legal moves, kept when a short search finds the
+    /// position balanced [default: none]
+    #[arg(long, value_name = "K")]
+    pub random_openings: Option<usize>,
+    /// Playouts of the search that balances random openings
+    #[arg(long, value_name = "N", default_value_t = 200, requires = "random_openings")]
+    pub opening_playouts: u64,
+    /// Seed of the random openings; the same seed gives the same openings
+    #[arg(long, value_name = "N", default_value_t = 0, requires = "random_openings")]
+    pub opening_seed: u64,
+    /// Both engines' clock: `move S`, `absolute M`, `byoyomi M P N` or `canadian M P S`
+    /// (seconds; as kgs-time_settings) [default: none: no clock]
+    #[arg(long, value_name = "SPEC")]
+    pub time_control: Option<TimeControl>,
+    /// The first engine's clock, if not --time-control's [default: --time-control]
+    #[arg(long, value_name = "SPEC")]
+    pub first_time_control: Option<TimeControl>,
+    /// The second engine's clock, if not --time-control's [default: --time-control]
+    #[arg(long, value_name = "SPEC")]
+    pub second_time_control: Option<TimeControl>,
+    /// Seconds a side may overrun its clock before it loses on time
+    #[arg(long, value_name = "SECONDS", default_value_t = 0.0)]
+    pub time_margin: f64,
+    /// JSON Lines file that every finished game is appended to [default: none]
+    #[arg(long, value_name = "FILE")]
+    pub results: Option<PathBuf>,
+    /// Continue the match in the --results file, playing only the games it lacks
+    #[arg(long, requires = "results")]
+    pub resume: bool,
+    /// Skip the lines of the --results file that are not results, with a warning
+    #[arg(long, requires = "results")]
+    pub skip_bad_lines: bool,
+    /// Play only the K-th of N slices of the match's pairs of games, for runs spread over
+    /// processes or machines; `match-report` merges their results files
+    #[arg(long, value_name = "K/N", default_value = "1/1")]
+    pub shard: Shard,
     #[command(flatten)]
     pub game: GameArgs,
 }
 
+impl MatchArgs {
+    pub fn config(&self) -> Result<MatchConfig, String> {
+        let setup = self.game.setup()?;
+        let mut config = MatchConfig::new(&self.first, &self.second, setup, self.games);
+        config.referee = self.referee.clone();
+        if let Some(moves) = self.max_moves {
+            config.max_moves = moves;
+        }
+        config.sgf_dir = self.sgf_dir.clone();
+        config.timeout = seconds("--timeout", Some(self.timeout)).unwrap_or(Duration::from_secs(60));
+        config.verbose = self.verbose;
+        config.concurrency = self.concurrency.max(1);
+        config.sprt = self.sprt;
+        config.openings = match (&self.openings, self.random_openings) {
+            (Some(path), _) => OpeningSource::File {
+                path: path.clone(),
+                moves: self.opening_moves,
+            },
+            (None, Some(moves)) => OpeningSource::Random {
+                moves,
+                seed: self.opening_seed,
+                playouts: self.opening_playouts,
+            },
+            (None, None) => OpeningSource::None,
+        };
+        config.time_controls = [
+            self.first_time_control.or(self.time_control),
+            self.second_time_control.or(self.time_control),
+        ];
+        if !(self.time_margin >= 0.0 && self.time_margin.is_finite()) {
+            return Err(format!("--time-margin {} is not a number of seconds", self.time_margin));
+        }
+        config.time_margin = self.time_margin;
+        config.results = self.results.clone();
+        config.resume = self.resume;
+        config.skip_bad_lines = self.skip_bad_lines;
+        config.shard = self.shard;
+        Ok(config)
+    }
+}
+
 pub fn run(args: MatchArgs) -> Result<(), String> {
-    let setup = args.game.setup()?;
-    let config = MatchConfig {
-        first: args.first,
-        second: args.second,
-        referee: args.referee,
-        max_moves: args.max_moves.unwrap_or(4 * setup.size * setup.size),
-        setup,
-        games: args.games,
-        sgf_dir: args.sgf_dir,
-        timeout: seconds("--timeout", Some(args.timeout)).unwrap_or(Duration::from_secs(60)),
-        verbose: args.verbose,
-    };
-    let summary = matches::run(config.clone())?;
-    print!("{}", summary.table(&config));
+    let config = args.config()?;
+    let outcome = matches::run(&config)?;
+    print!("{}", outcome.summary.table(&outcome.info, config.sprt.as_ref()));
     Ok(())
 }

@@ -8,6 +8,7 @@ pub mod args;
 pub mod bench;
 pub mod gtp;
 pub mod r#match;
+pub mod match_report;
 pub mod perft;
 pub mod selfplay;
 pub mod solve;
@@ -49,8 +50,11 @@ pub enum Command {
     /// Solve the start position, or the position after --moves, exactly (df-pn with a
     /// transposition table)
     Solve(solve::SolveArgs),
-    /// Play two GTP engines against each other from the empty board, colours alternating
+    /// Play two GTP engines against each other, colours alternating: at once, from openings,
+    /// on a clock, until an SPRT decides, resumable, in shards
     Match(r#match::MatchArgs),
+    /// Merge the results files of a match (its shards, say) into one report
+    MatchReport(match_report::MatchReportArgs),
 }
 
 /// The whole command line, with the help of the flags whose meaning a

@@ -11,7 +11,9 @@ use crate::handicap;
 use crate::moves::{Move, Piece, Vertex};
 use crate::search::time::{TimeLeft, TimeSystem};
 use crate::sgf;
-use crate::variants::{gorogo, Game, Setup, Start, Variant};
+use crate::variants::commands::VariantCommand;
+use crate::variants::setup::START;
+use crate::variants::{Game, Setup, Variant};
 
 pub type Reply = Result<String, String>;
 pub type Handler = fn(&mut Engine, &Args) -> Reply;
@@ -55,41 +57,65 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("variago-play", typed_play),
     ("variago-genmove", typed_genmove),
     ("variago-legal_moves", legal_moves),
-    ("variago-board", |e, a| {
-        a.count(0, 0)
-            .map(|_| display::machine_board_with(&e.game, scoring::final_outcome(e)))
-    }),
+    ("variago-board", board),
     ("variago-hand", hand),
-    ("variago-setup_henge", setup_henge),
-    ("variago-button", button),
-    ("variago-buy", buy),
-    ("variago-buy_auto", buy_auto),
-    ("variago-credit", credit),
     ("variago-ponder", ponder),
-    ("variago-rules", scoring::rules),
 ];
 
-/// Every table of commands: the standard ones and the extensions above,
-/// GoGui's, and the streaming analyses.
+/// Every table of commands that any variant runs: the standard ones and
+/// the extensions above, GoGui's, and the streaming analyses.
 const TABLES: &[&[(&str, Handler)]] = &[COMMANDS, super::gogui::COMMANDS, super::analyze::COMMANDS];
 
-fn all_commands() -> impl Iterator<Item = &'static (&'static str, Handler)> {
+fn engine_commands() -> impl Iterator<Item = &'static (&'static str, Handler)> {
     TABLES.iter().flat_map(|table| table.iter())
 }
 
-/// The handler for a command name.
-pub fn find(name: &str) -> Option<Handler> {
-    all_commands().find(|(n, _)| *n == name).map(|&(_, h)| h)
+/// The commands of some variants (`VariantSpec::commands`), each name once.
+fn variant_commands() -> Vec<&'static VariantCommand> {
+    let mut commands: Vec<&'static VariantCommand> = Vec::new();
+    for command in Variant::ALL.iter().flat_map(|v| v.spec().commands) {
+        if commands.iter().all(|c| c.name != command.name) {
+            commands.push(command);
+        }
+    }
+    commands
+}
+
+/// Runs the command `name`; `None` when no variant knows it. A command of
+/// other variants than the current one answers `<variant> has no <what>`:
+/// every command stays listed and known whatever the variant, since
+/// clients (GoGui, gogui-twogtp, `variago match`) read the list once when
+/// they attach, and `variago-set_variant` may change the variant later.
+pub fn run(e: &mut Engine, name: &str, a: &Args) -> Option<Reply> {
+    if let Some((_, handler)) = engine_commands().find(|(n, _)| *n == name) {
+        return Some(handler(e, a));
+    }
+    let command = variant_commands().into_iter().find(|c| c.name == name)?;
+    let spec = e.variant().spec();
+    Some(match spec.commands.iter().find(|c| c.name == name) {
+        Some(own) => (own.run)(e, a),
+        None => Err(format!("{} has no {}", spec.name, command.lacks)),
+    })
+}
+
+/// Every command name, in the order `list_commands` gives them.
+fn names() -> Vec<&'static str> {
+    let table = |t: &'static [(&'static str, Handler)]| t.iter().map(|&(n, _)| n);
+    table(COMMANDS)
+        .chain(variant_commands().into_iter().map(|c| c.name))
+        .chain(table(super::gogui::COMMANDS))
+        .chain(table(super::analyze::COMMANDS))
+        .collect()
 }
 
 fn known_command(_: &mut Engine, a: &Args) -> Reply {
     a.count(1, 1)?;
-    Ok(find(a.word(0)?).is_some().to_string())
+    Ok(names().contains(&a.word(0)?).to_string())
 }
 
 fn list_commands(_: &mut Engine, a: &Args) -> Reply {
     a.count(0, 0)?;
-    Ok(all_commands().map(|(n, _)| *n).collect::<Vec<_>>().join("\n"))
+    Ok(names().join("\n"))
 }
 
 fn quit(e: &mut Engine, a: &Args) -> Reply {
@@ -98,9 +124,13 @@ fn quit(e: &mut Engine, a: &Args) -> Reply {
     Ok(String::new())
 }
 
+/// `boardsize N`; in frame mode (GoGui) N is the frame's size.
 fn boardsize(e: &mut Engine, a: &Args) -> Reply {
     a.count(1, 1)?;
-    let size: usize = a.int(0).map_err(|_| "unacceptable size".to_string())?;
+    let mut size: usize = a.int(0).map_err(|_| "unacceptable size".to_string())?;
+    if e.frame_mode {
+        size = e.area_for_frame(size).ok_or("unacceptable size")?;
+    }
     if !e.setup.accepts_size(size) {
         return Err("unacceptable size".into());
     }
@@ -128,23 +158,35 @@ fn komi(e: &mut Engine, a: &Args) -> Reply {
     Ok(String::new())
 }
 
+/// `play COLOR VERTEX`: one click (see `crate::clicks`). A plain point or
+/// pass is the whole move as ever; a typed move is clicked point by point.
 fn play(e: &mut Engine, a: &Args) -> Reply {
     a.count(2, 2)?;
     let color = a.color(0)?;
-    if Move::parse(a.word(1)?, e.game.size()).is_ok_and(|m| !matches!(m, Move::Pass | Move::Place(_))) {
+    let word = a.word(1)?;
+    if Move::parse(word, e.game.size()).is_ok_and(|m| !matches!(m, Move::Pass | Move::Place(_))) {
         return Err("syntax error: play takes a vertex or pass; use variago-play for typed moves".into());
     }
-    let mv = match a.vertex_or_pass(1, e.game.size())? {
-        Some(v) => Move::Place(v),
-        None => Move::Pass,
-    };
-    e.play(color, mv).map_err(|r| format!("illegal move: {r}"))?;
+    let click = e.parse_click(color, word)?;
+    e.click(color, click).map_err(|r| format!("illegal move: {r}"))?;
     Ok(String::new())
+}
+
+/// Refuses a whole-move command while a plain client is in the middle of a move.
+fn no_partial_move(e: &Engine) -> Result<(), String> {
+    match e.partial.color() {
+        Some(mover) => Err(format!(
+            "{mover} is in the middle of a move ({}): finish it with play, or undo it",
+            e.partial.describe()
+        )),
+        None => Ok(()),
+    }
 }
 
 fn typed_play(e: &mut Engine, a: &Args) -> Reply {
     a.count(2, 2)?;
     let color = a.color(0)?;
+    no_partial_move(e)?;
     let mv = a.typed_move(1, e.game.size())?;
     e.play(color, mv).map_err(|r| format!("illegal move: {r}"))?;
     Ok(String::new())
@@ -163,14 +205,28 @@ pub fn answer_when_over(e: &Engine, color: Color) -> Option<String> {
     )
 }
 
+/// What a `genmove` may answer besides a move of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ask {
+    /// `genmove`: the engine may resign a lost game.
+    MayResign,
+    /// `reg_genmove`: never resigns.
+    NoResign,
+    /// `kgs-genmove_cleanup`, KGS's cleanup phase after a disagreement on
+    /// the dead stones: never resigns, and captures the opponent's dead
+    /// stones first.
+    Cleanup,
+}
+
 /// Searches for `color`, unless the end of the game calls for a move (see
 /// [`scoring::ending_move`]); `Ok(None)` means resign.
-fn choose(e: &mut Engine, color: Color, resign: bool, cleanup: bool) -> Result<Option<Move>, String> {
-    if let Some(mv) = scoring::ending_move(e, color, cleanup) {
+fn choose(e: &mut Engine, color: Color, ask: Ask) -> Result<Option<Move>, String> {
+    if let Some(mv) = scoring::ending_move(e, color, ask == Ask::Cleanup) {
         return Ok(Some(mv));
     }
     let game = e.position_for(color)?;
-    let result = e.think(&game, color, resign && e.settings.config.resign_below > 0.0);
+    let resign = ask == Ask::MayResign && e.settings.config.resign_below > 0.0;
+    let result = e.think(&game, color, resign);
     e.interrupt.store(false, std::sync::atomic::Ordering::Relaxed);
     match result.best {
         _ if result.resign => Ok(None),
@@ -180,46 +236,77 @@ fn choose(e: &mut Engine, color: Color, resign: bool, cleanup: bool) -> Result<O
     }
 }
 
-fn generate(e: &mut Engine, a: &Args, commit: bool, typed: bool, resign: bool, cleanup: bool) -> Reply {
+/// `genmove` and its relatives. Typed, the answer is the whole move. Plain,
+/// it is one click: the first click of the chosen move, whose other clicks
+/// answer the following `genmove`s of the same side.
+fn generate(e: &mut Engine, a: &Args, commit: bool, typed: bool, ask: Ask) -> Reply {
     a.count(1, 1)?;
     let color = a.color(0)?;
+    if typed {
+        no_partial_move(e)?;
+    } else if let Some(click) = e.continuing_click(color)? {
+        let text = e.click_text(color, click)?;
+        if commit {
+            e.click(color, click)
+                .map_err(|r| format!("internal error: the planned click {click} fails: {r}"))?;
+        }
+        return Ok(text);
+    }
     if let Some(answer) = answer_when_over(e, color) {
-        return Ok(if cleanup { "pass".into() } else { answer });
+        return Ok(if ask == Ask::Cleanup { "pass".into() } else { answer });
     }
-    if let Game::WarGo(game) = &mut e.game {
-        // Buying Armies: the engine buys for any side that has not yet.
-        game.buy_auto_all();
-    }
-    let Some(mv) = choose(e, color, resign, cleanup)? else {
-        return Ok("resign".into());
+    let mv = if !typed && only_a_pass(e, color) {
+        // A side setting up (Buying Armies) passes; the pass buys its army.
+        Move::Pass
+    } else {
+        if typed {
+            // Buying Armies: the engine buys for any side that has not yet.
+            e.game.finish_setup();
+        }
+        let Some(mv) = choose(e, color, ask)? else {
+            return Ok("resign".into());
+        };
+        mv
     };
+    if !typed {
+        if color != e.game.to_move() && e.game.spell(mv).clicks().len() > 1 {
+            return Err(format!(
+                "{color}'s move {mv} takes several clicks, which start only on {color}'s turn ({} is to move)",
+                e.game.to_move()
+            ));
+        }
+        return e.begin_move(color, mv, commit);
+    }
     if commit {
         e.play(color, mv)
             .map_err(|r| format!("internal error: search chose {mv}: {r}"))?;
     }
-    Ok(match (typed, mv.vertex()) {
-        (true, _) => mv.to_string(),
-        (false, Some(v)) => v.to_string(),
-        (false, None) => "pass".into(),
-    })
+    Ok(mv.to_string())
+}
+
+/// True when a pass is `color`'s one legal move.
+fn only_a_pass(e: &Engine, color: Color) -> bool {
+    let mut moves = Vec::new();
+    e.game.legal_moves(&mut moves);
+    color == e.game.to_move() && moves == [Move::Pass]
 }
 
 fn genmove(e: &mut Engine, a: &Args) -> Reply {
-    generate(e, a, true, false, true, false)
+    generate(e, a, true, false, Ask::MayResign)
 }
 
 fn reg_genmove(e: &mut Engine, a: &Args) -> Reply {
-    generate(e, a, false, false, false, false)
+    generate(e, a, false, false, Ask::NoResign)
 }
 
 /// KGS's cleanup phase: a genmove that captures the opponent's dead
 /// stones first and never resigns.
 fn genmove_cleanup(e: &mut Engine, a: &Args) -> Reply {
-    generate(e, a, true, false, false, true)
+    generate(e, a, true, false, Ask::Cleanup)
 }
 
 fn typed_genmove(e: &mut Engine, a: &Args) -> Reply {
-    generate(e, a, true, true, true, false)
+    generate(e, a, true, true, Ask::MayResign)
 }
 
 fn undo(e: &mut Engine, a: &Args) -> Reply {
@@ -326,9 +413,30 @@ fn time_left(e: &mut Engine, a: &Args) -> Reply {
     Ok(String::new())
 }
 
+/// The position before any partial move, and then what is being clicked.
 fn showboard(e: &mut Engine, a: &Args) -> Reply {
     a.count(0, 0)?;
-    Ok(format!("\n{}", display::human_board(&e.game)))
+    let mut text = format!("\n{}", display::human_board(&e.game));
+    if let Some(mover) = e.partial.color() {
+        text += &format!("\n{mover} is clicking a move: {}", e.partial.describe());
+    }
+    Ok(text)
+}
+
+/// `variago-board`: the position before any partial move (a finished game's
+/// result by the rules in force), and a last line `partial COLOR
+/// VERTEX...` with the clicks of a partial move.
+fn board(e: &mut Engine, a: &Args) -> Reply {
+    a.count(0, 0)?;
+    let mut text = display::machine_board_with(&e.game, scoring::final_outcome(e));
+    if let Some(mover) = e.partial.color() {
+        let mut clicks = Vec::new();
+        for &click in e.partial.clicks() {
+            clicks.push(e.click_text(mover, click)?);
+        }
+        text += &format!("\npartial {mover} {}", clicks.join(" "));
+    }
+    Ok(text)
 }
 
 fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
@@ -337,37 +445,43 @@ fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
     let until: Option<usize> = if a.len() == 2 { Some(a.int(1)?) } else { None };
     let text = std::fs::read_to_string(path).map_err(|err| format!("cannot load file: {err}"))?;
     let game = sgf::parse(&text).map_err(|err| format!("cannot load file: {err}"))?;
-    let variant = match &game.variant {
-        Some(name) => Variant::parse(name).ok_or_else(|| format!("cannot load file: unknown variant '{name}'"))?,
-        None => Variant::Go,
+    let gogui = game.saved_by_gogui();
+    let variant = match gogui {
+        // GoGui names no variant: its record is of the game it was shown.
+        true => e.variant(),
+        false => Variant::from_sgf(game.variant.as_deref()).map_err(|err| format!("cannot load file: {err}"))?,
     };
-    // Build the new state aside so that a failure leaves the engine as it was.
-    let base = if variant == e.variant() {
-        e.setup.clone()
-    } else {
-        Setup::new(variant)
-    };
-    let mut setup = Setup {
-        size: game.size,
-        ..base
-    };
-    if let Some(k) = game.komi {
-        setup.komi = k;
-    }
-    setup.start = Start::Empty;
-    setup.henge = None;
-    setup.preset = None;
-    let mut armies = [None, None];
-    for (key, value) in &game.options {
-        match key.as_str() {
-            "army-black" => armies[0] = Some(value.as_str()),
-            "army-white" => armies[1] = Some(value.as_str()),
-            _ => setup
-                .apply_option(key, value)
-                .map_err(|e| format!("cannot load file: {e}"))?,
+    // Build the new state aside so that a failure leaves the engine as it
+    // was. The record's options replace the current ones; without `KM` a
+    // game of the same variant keeps the komi set.
+    let mut setup = if gogui {
+        // GoGui's size is the frame's, its moves are clicks on the frame,
+        // and the options are the session's.
+        let size = e.area_for_frame(game.size).ok_or_else(|| {
+            format!(
+                "cannot load file: no {} board has a {}x{} frame",
+                variant.name(),
+                game.size,
+                game.size
+            )
+        })?;
+        Setup {
+            size,
+            ..e.setup.clone()
         }
+    } else {
+        Setup {
+            size: game.size,
+            ..Setup::new(variant)
+        }
+    };
+    if let Some(komi) = game.komi.or((variant == e.variant()).then_some(e.setup.komi)) {
+        setup.komi = komi;
     }
-    if !setup.accepts_size(game.size) {
+    let restore = setup
+        .apply_record_options(&game.options)
+        .map_err(|e| format!("cannot load file: {e}"))?;
+    if !setup.accepts_size(setup.size) {
         return Err(format!(
             "cannot load file: size {} unacceptable for {}",
             game.size,
@@ -375,9 +489,9 @@ fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
         ));
     }
     let mut next = Engine::new(setup, e.settings.clone());
-    if let [Some(black), Some(white)] = armies {
-        war_go(&mut next)?
-            .buy_armies([black, white])
+    for (key, value) in &restore {
+        next.game
+            .restore_option(key, value)
             .map_err(|e| format!("cannot load file: {e}"))?;
     }
     if !game.white_setup.is_empty() {
@@ -388,12 +502,19 @@ fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
     }
     let count = until.map_or(game.moves.len(), |n| n.saturating_sub(1).min(game.moves.len()));
     for (i, &(color, mv)) in game.moves[..count].iter().enumerate() {
-        next.play(color, mv)
-            .map_err(|r| format!("cannot load file: move {} {mv}: {r}", i + 1))?;
+        let played = if gogui {
+            let text = mv.vertex().map_or("pass".to_string(), |v| v.to_string());
+            next.parse_click(color, &text)
+                .and_then(|click| next.click(color, click).map_err(|r| r.to_string()))
+                .map(|_| ())
+        } else {
+            next.play(color, mv).map_err(|r| r.to_string())
+        };
+        played.map_err(|r| format!("cannot load file: move {} {mv}: {r}", i + 1))?;
     }
     let to_move = match (count, game.to_play) {
         (0, Some(c)) => c,
-        _ => next.game.to_move(),
+        _ => next.clicking_side(),
     };
     e.take_game(next);
     Ok(to_move.name().into())
@@ -426,15 +547,9 @@ fn start(e: &mut Engine, a: &Args) -> Reply {
     if a.is_empty() {
         return Ok(e.setup.start.name().into());
     }
-    let name = a.word(0)?;
-    let start = Start::parse(name).ok_or_else(|| format!("unknown start '{name}' (known: empty crosscut)"))?;
-    if start != Start::Empty && e.variant() != Variant::Atari {
-        return Err(format!("{} has no {name} start", e.variant().name()));
-    }
-    e.reset(Setup {
-        start,
-        ..e.setup.clone()
-    });
+    let mut setup = e.setup.clone();
+    setup.apply_option(START.key, a.word(0)?)?;
+    e.reset(setup);
     Ok(String::new())
 }
 
@@ -467,87 +582,6 @@ fn hand(e: &mut Engine, a: &Args) -> Reply {
         })
         .collect::<Vec<_>>()
         .join(" "))
-}
-
-/// `variago-setup_henge [VERTEX|auto]`: where GoRoGo's setup henge stands;
-/// with an argument, a new game with the henge there (`auto`: White chooses).
-fn setup_henge(e: &mut Engine, a: &Args) -> Reply {
-    a.count(0, 1)?;
-    if e.variant() != Variant::GoRoGo {
-        return Err(format!("{} has no setup henge", e.variant().name()));
-    }
-    if !a.is_empty() {
-        let henge = if a.word(0)?.eq_ignore_ascii_case("auto") {
-            e.choose_setup_henge()
-        } else {
-            a.vertex(0, e.game.size())?
-        };
-        e.reset(Setup {
-            henge: Some(henge),
-            ..e.setup.clone()
-        });
-    }
-    Ok(e.setup.henge.unwrap_or(gorogo::CENTRE).to_string())
-}
-
-/// Yugo: who holds the button, `black`, `white` or `none`.
-fn button(e: &mut Engine, a: &Args) -> Reply {
-    a.count(0, 0)?;
-    match &e.game {
-        Game::Yugo(yugo) => Ok(yugo.button().map_or("none", Color::name).into()),
-        _ => Err(format!("{} has no button", e.variant().name())),
-    }
-}
-
-/// The War Go game behind the engine, for the buying commands.
-fn war_go(e: &mut Engine) -> Result<&mut crate::variants::wargo::WarGo, String> {
-    let name = e.variant().name();
-    match &mut e.game {
-        Game::WarGo(game) => Ok(game),
-        _ => Err(format!("{name} has no buying phase")),
-    }
-}
-
-/// `variago-buy COLOR PIECE [COUNT]` buys pieces for a side's army before
-/// play (Buying Armies); `variago-buy COLOR done` ends its buying. Answers
-/// the credit left.
-fn buy(e: &mut Engine, a: &Args) -> Reply {
-    a.count(2, 3)?;
-    let color = a.color(0)?;
-    let game = war_go(e)?;
-    let what = a.word(1)?;
-    if what.eq_ignore_ascii_case("done") {
-        a.count(2, 2)?;
-        game.finish_buying(color)?;
-    } else {
-        let army = crate::variants::wargo::pieces::Army::parse(what)?;
-        let count: u32 = if a.len() == 3 { a.int(2)? } else { 1 };
-        if count == 0 {
-            return Err("syntax error: buy at least one piece".into());
-        }
-        game.buy(color, army, count)?;
-    }
-    Ok(game.credit(color).map_or(0, |(c, _)| c).to_string())
-}
-
-/// `variago-buy_auto COLOR`: the engine buys the side's army and is done.
-fn buy_auto(e: &mut Engine, a: &Args) -> Reply {
-    a.count(1, 1)?;
-    let color = a.color(0)?;
-    let game = war_go(e)?;
-    game.buy_auto(color)?;
-    let hand = game.state().hands[color.index()];
-    Ok(hand.text())
-}
-
-/// `variago-credit COLOR`: the credit left and whether the side still
-/// buys, e.g. `12 buying` or `0 done`.
-fn credit(e: &mut Engine, a: &Args) -> Reply {
-    a.count(1, 1)?;
-    let color = a.color(0)?;
-    let game = war_go(e)?;
-    let (credit, buying) = game.credit(color).ok_or("this preset has no buying phase")?;
-    Ok(format!("{credit} {}", if buying { "buying" } else { "done" }))
 }
 
 /// `variago-ponder [on|off]`: switches pondering, or answers whether it is on.

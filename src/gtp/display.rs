@@ -40,8 +40,9 @@ pub fn machine_board(game: &Game) -> String {
     machine_board_with(game, game.outcome())
 }
 
-/// [`machine_board`] with the result counted by the engine's rules (Go's
-/// dead stones removed under area rules).
+/// [`machine_board`] with `outcome`, the result of a finished game by the
+/// rules in force (dead stones removed under area rules), `None` while it
+/// goes on.
 pub fn machine_board_with(game: &Game, outcome: Option<crate::game::Outcome>) -> String {
     let size = game.size();
     let [b, w] = game.captures();

@@ -1,6 +1,7 @@
 //! The engine state behind the GTP commands: the game, its record, the
 //! clock and the search settings.
 
+use crate::clicks::{Click, Partial};
 use crate::color::Color;
 use crate::game::{Illegal, Position};
 use crate::moves::{Move, Vertex};
@@ -8,7 +9,7 @@ use crate::search::time::Clock;
 use crate::search::{self, Limits, MoveStats, SearchResult};
 use crate::sgf::SgfGame;
 use crate::solver;
-use crate::variants::gorogo;
+use crate::variants::commands::Session;
 use crate::variants::{Game, Setup, Variant};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -43,14 +44,23 @@ impl Default for SearchSettings {
 /// Simulations at most that pondering spends on one position.
 pub const PONDER_PLAYOUTS: u64 = 20_000_000;
 
-/// Playouts per candidate when White chooses GoRoGo's setup henge.
-pub const SETUP_HENGE_PLAYOUTS: u64 = 3000;
+/// Playouts of the short search by which the engine makes a setup choice
+/// (`auto`: GoRoGo's setup henge, one search per candidate).
+pub const SETUP_CHOICE_PLAYOUTS: u64 = 3000;
 
 pub struct Engine {
     pub setup: Setup,
     pub game: Game,
     /// Moves played since the setup, for `printsgf`.
     pub record: Vec<(Color, Move)>,
+    /// How each recorded move was given.
+    given: Vec<Given>,
+    /// The move a plain client is clicking, not yet played.
+    pub partial: Partial,
+    /// Set once a client asks a `gogui-rules_*` command: GoGui then sees
+    /// each variant with a hand in its frame, and `boardsize` takes the
+    /// frame's size (see `clicks::frame`).
+    pub frame_mode: bool,
     pub handicap: Vec<Vertex>,
     /// Passes recorded after the game was decided (see `play`).
     passes_after_end: usize,
@@ -88,6 +98,9 @@ impl Engine {
             game: Game::new(&setup),
             setup,
             record: Vec::new(),
+            given: Vec::new(),
+            partial: Partial::default(),
+            frame_mode: false,
             handicap: Vec::new(),
             passes_after_end: 0,
             clock: Clock::default(),
@@ -175,6 +188,8 @@ impl Engine {
         self.game = Game::new(&self.setup);
         self.trees.clear();
         self.record.clear();
+        self.given.clear();
+        self.partial.clear();
         self.handicap.clear();
         self.passes_after_end = 0;
     }
@@ -185,26 +200,68 @@ impl Engine {
         self.clear();
     }
 
-    /// Plays a move and records it. Once the game is decided a pass is
-    /// still accepted and recorded without changing the position: the
+    /// Plays a whole move and records it. Once the game is decided a pass
+    /// is still accepted and recorded without changing the position: the
     /// winner's `genmove` answers `pass`, and match runners relay it.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
+        self.play_clicked(color, mv, Vec::new())
+    }
+
+    /// Plays a move that was given by `clicks` (empty: given whole).
+    pub fn play_clicked(&mut self, color: Color, mv: Move, clicks: Vec<Click>) -> Result<(), Illegal> {
         if mv == Move::Pass && self.game.outcome().is_some() {
             self.passes_after_end += 1;
         } else {
             self.game.play(color, mv)?;
         }
         self.record.push((color, mv));
+        self.given.push(Given {
+            clicks,
+            before_setup: None,
+        });
+        self.partial.clear();
         Ok(())
     }
 
+    /// Plays a move of clicks in `prepared`, the game after the setup
+    /// choices the engine made for a plain client (see
+    /// `Position::default_setup`), which undo takes back with the move.
+    pub fn play_prepared(&mut self, color: Color, mv: Move, clicks: Vec<Click>, prepared: Game) -> Result<(), Illegal> {
+        let before = std::mem::replace(&mut self.game, prepared);
+        match self.play_clicked(color, mv, clicks) {
+            Ok(()) => {
+                if let Some(given) = self.given.last_mut() {
+                    given.before_setup = Some(before);
+                }
+                Ok(())
+            }
+            Err(illegal) => {
+                self.game = before;
+                Err(illegal)
+            }
+        }
+    }
+
+    /// Takes back one step: a click of the partial move, or else the last
+    /// move; a move given by several clicks comes back as a partial move
+    /// without its last click.
     pub fn undo(&mut self) -> bool {
-        if self.passes_after_end > 0 {
+        if self.partial.undo() {
+            return true;
+        }
+        let before_setup = self.given.last_mut().and_then(|g| g.before_setup.take());
+        if let Some(game) = before_setup {
+            self.game = game;
+        } else if self.passes_after_end > 0 {
             self.passes_after_end -= 1;
         } else if self.record.is_empty() || !self.game.undo() {
             return false;
         }
-        self.record.pop();
+        let (color, _) = self.record.pop().expect("a recorded move");
+        let clicks = self.given.pop().map(|g| g.clicks).unwrap_or_default();
+        if clicks.len() > 1 {
+            self.partial.restore(color, &clicks[..clicks.len() - 1]);
+        }
         true
     }
 
@@ -212,10 +269,8 @@ impl Engine {
     /// without a move where the variant lets either side play.
     pub fn position_for(&self, color: Color) -> Result<Game, String> {
         let mut game = self.game.clone();
-        if let Game::WarGo(war) = &mut game {
-            // Buying Armies: a side still buying lets the engine buy for it.
-            war.buy_auto_all();
-        }
+        // Buying Armies: a side still buying lets the engine buy for it.
+        game.finish_setup();
         if game.to_move() != color && game.outcome().is_none() && !game.set_to_move(color) {
             return Err(format!("it is {}'s turn", game.to_move()));
         }
@@ -243,7 +298,7 @@ impl Engine {
     pub fn think(&self, game: &Game, color: Color, resign: bool) -> SearchResult {
         let mut limits = self.limits_for(color);
         let mut proven = None;
-        if let Some(budget) = solver_budget(game, &limits, self.settings.solver_table_mb) {
+        if let Some(budget) = solver_budget(self.variant(), game, &limits, self.settings.solver_table_mb) {
             let solution = self.solve(game, &budget);
             if let (true, Some(mv)) = (solution.wins_for(color), solution.best) {
                 if !game.draws_possible() {
@@ -313,18 +368,6 @@ impl Engine {
         result
     }
 
-    /// White's choice of GoRoGo's setup henge: the candidate point after
-    /// which a short search of fixed size gives Black the lowest chance.
-    pub fn choose_setup_henge(&self) -> Vertex {
-        let mut config = self.settings.config.clone();
-        config.resign_below = 0.0;
-        let limits = Limits {
-            playouts: Some(SETUP_HENGE_PLAYOUTS),
-            time: None,
-        };
-        gorogo::choose_setup_henge(|game| search::search(game, limits, &config, &self.interrupt).winrate)
-    }
-
     /// Replaces the game with the one `loaded` holds (built aside by
     /// `loadsgf`), keeping this engine's session: clock, client output,
     /// input counters and options.
@@ -334,6 +377,8 @@ impl Engine {
         self.setup = loaded.setup;
         self.game = loaded.game;
         self.record = loaded.record;
+        self.given = loaded.given;
+        self.partial = loaded.partial;
         self.handicap = loaded.handicap;
         self.passes_after_end = loaded.passes_after_end;
     }
@@ -367,16 +412,11 @@ impl Engine {
     /// The SGF view of the game (standard Go encoding).
     pub fn sgf_game(&self) -> SgfGame {
         let mut options = self.setup.options();
+        options.extend(self.game.record_options());
         let mut moves = self.record.clone();
-        if let Game::WarGo(game) = &self.game {
-            if let Some([black, white]) = game.bought_armies() {
-                options.push(("army-black".into(), black));
-                options.push(("army-white".into(), white));
-            }
-            moves.drain(..game.setup_passes().min(moves.len()));
-        }
+        moves.drain(..self.game.setup_moves().min(moves.len()));
         SgfGame {
-            variant: (self.setup.variant != Variant::Go).then(|| self.setup.variant.name().to_string()),
+            variant: self.setup.variant.sgf_name().map(String::from),
             options,
             size: self.setup.size,
             komi: Some(self.setup.komi),
@@ -384,11 +424,55 @@ impl Engine {
             white_setup: Vec::new(),
             moves,
             to_play: None,
+            application: None,
         }
     }
 
     pub fn variant(&self) -> Variant {
         self.setup.variant
+    }
+}
+
+/// How a recorded move was given.
+#[derive(Clone, Debug, Default)]
+struct Given {
+    /// Its clicks, one by one through plain `play` or `genmove`; empty when
+    /// the move was given whole.
+    clicks: Vec<Click>,
+    /// The game before the setup choices the engine made for a plain
+    /// client just before the move; undo goes back to it (with any
+    /// purchase made since).
+    before_setup: Option<Game>,
+}
+
+/// The variants' own commands reach the engine through this.
+impl Session for Engine {
+    fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    fn game(&mut self) -> &mut Game {
+        &mut self.game
+    }
+
+    fn restart(&mut self, setup: Setup) {
+        self.reset(setup);
+    }
+
+    fn amend(&mut self, setup: Setup) {
+        self.setup = setup;
+    }
+
+    /// A search of [`SETUP_CHOICE_PLAYOUTS`] with the engine's settings,
+    /// never resigning.
+    fn winrate(&self, game: &Game) -> f32 {
+        let mut config = self.settings.config.clone();
+        config.resign_below = 0.0;
+        let limits = Limits {
+            playouts: Some(SETUP_CHOICE_PLAYOUTS),
+            time: None,
+        };
+        search::search(game, limits, &config, &self.interrupt).winrate
     }
 }
 
@@ -403,25 +487,13 @@ fn summary(result: &SearchResult) -> String {
     )
 }
 
-/// Empty points at most for the solver to be tried, by variant: where a
-/// proof of the rest of the game is within reach of a move's budget (see
-/// the measurements in README.md, "Solving"). GoRoGo's bound starts
-/// about the 12th move: earlier proofs take minutes to hours.
-fn solver_empties(variant: &str) -> Option<usize> {
-    match variant {
-        "gorogo" => Some(13),
-        "atari" => Some(20),
-        "migoyugo" => Some(8),
-        "yugo" => Some(8),
-        _ => None,
-    }
-}
-
 /// The solver's share of a move's budget, or `None` where it does not
-/// apply: a quarter of the time, or with a playout budget alone a node
-/// budget of a few nodes per playout (deterministic, like the playouts).
-fn solver_budget(game: &Game, limits: &Limits, table_mb: usize) -> Option<solver::Budget> {
-    let most = solver_empties(game.variant_name())?;
+/// apply (more empty points than the variant's `solver_empties`): a
+/// quarter of the time, or with a playout budget alone a node budget of a
+/// few nodes per playout (deterministic, like the playouts). The table
+/// takes `table_mb` megabytes.
+fn solver_budget(variant: Variant, game: &Game, limits: &Limits, table_mb: usize) -> Option<solver::Budget> {
+    let most = variant.spec().solver_empties?;
     let size = game.size();
     let empties = (0..size * size)
         .filter(|&i| game.occupant(Vertex::new(i % size, i / size)).is_none())

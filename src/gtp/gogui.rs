@@ -2,11 +2,13 @@
 //! show and referee any variant, and the analyze commands with their gfx.
 
 use super::args::Args;
+use super::clicking::write_click;
 use super::commands::{Handler, Reply};
 use super::engine::Engine;
+use crate::clicks::frame::{self, option_label, piece_label, Cell};
 use crate::color::Color;
 use crate::game::{Occupant, Owner, Position};
-use crate::moves::{Move, Piece, Vertex};
+use crate::moves::{Move, Piece, Vertex, MAX_SIZE};
 use crate::search::MoveStats;
 use crate::variants::Game;
 use rand::rngs::SmallRng;
@@ -15,20 +17,16 @@ use std::collections::BTreeSet;
 
 pub const COMMANDS: &[(&str, Handler)] = &[
     ("gogui-rules_game_id", |e, a| {
-        a.count(0, 0).map(|_| e.variant().game_id().into())
+        ruler(e, a).map(|e| e.variant().game_id().into())
     }),
-    ("gogui-rules_board_size", |e, a| {
-        a.count(0, 0).map(|_| e.game.size().to_string())
-    }),
-    ("gogui-rules_board", |e, a| a.count(0, 0).map(|_| ruler_board(&e.game))),
-    ("gogui-rules_board_gfx", |e, a| {
-        a.count(0, 0).map(|_| pieces_gfx(&e.game))
-    }),
+    ("gogui-rules_board_size", board_size),
+    ("gogui-rules_board", |e, a| ruler(e, a).map(|e| ruler_board(e))),
+    ("gogui-rules_board_gfx", |e, a| ruler(e, a).map(|e| ruler_gfx(e))),
     ("gogui-rules_legal_moves", |e, a| {
-        a.count(0, 0).map(|_| clickable_moves(&e.game))
+        ruler(e, a).and_then(|e| legal_clicks(e))
     }),
     ("gogui-rules_side_to_move", |e, a| {
-        a.count(0, 0).map(|_| e.game.to_move().name().into())
+        ruler(e, a).map(|e| e.clicking_side().name().into())
     }),
     ("gogui-rules_captured_count", captured_count),
     ("gogui-rules_final_result", final_result),
@@ -41,23 +39,66 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("variago-live_gfx", live_gfx),
 ];
 
+/// Every ruler command takes no argument, and tells the engine that GoGui
+/// is the client: from then on it sees the game in its frame.
+fn ruler<'e>(e: &'e mut Engine, a: &Args) -> Result<&'e mut Engine, String> {
+    a.count(0, 0)?;
+    e.frame_mode = true;
+    Ok(e)
+}
+
 fn vertices(size: usize) -> impl Iterator<Item = Vertex> {
     (0..size)
         .rev()
         .flat_map(move |y| (0..size).map(move |x| Vertex::new(x, y)))
 }
 
-/// Rows from the top with `X`, `O` and `.`; neutral pieces show as empty
-/// and are drawn by the gfx.
-fn ruler_board(game: &Game) -> String {
-    let size = game.size();
+/// The side of the frame; an error where GoGui cannot draw it.
+fn board_size(e: &mut Engine, a: &Args) -> Reply {
+    let frame = ruler(e, a)?.frame();
+    if !frame.fits() {
+        return Err(format!(
+            "a {area}x{area} board with its hands needs a {size}x{size} frame; GoGui shows at most {MAX_SIZE}x{MAX_SIZE}",
+            area = frame.area(),
+            size = frame.size()
+        ));
+    }
+    Ok(frame.size().to_string())
+}
+
+/// How many of each piece each hand holds.
+fn hand_count(game: &Game, color: Color, piece: Piece) -> u32 {
+    game.hand(color)
+        .unwrap_or_default()
+        .into_iter()
+        .find(|&(p, _)| p == piece)
+        .map_or(0, |(_, n)| n)
+}
+
+/// The frame's rows from the top: `X`, `O` and `.` on the playing area
+/// (neutral pieces show as empty and are drawn by the gfx), a stone of its
+/// side on each hand cell that holds pieces, `.` on the cells of a pending
+/// choice, `?` everywhere else.
+fn ruler_board(e: &Engine) -> String {
+    let frame = e.frame();
+    let options = pending_options(e);
     let mut rows = Vec::new();
-    for y in (0..size).rev() {
-        let row: Vec<&str> = (0..size)
-            .map(|x| match game.occupant(Vertex::new(x, y)).map(|o| o.owner) {
-                Some(Owner::Player(Color::Black)) => "X",
-                Some(Owner::Player(Color::White)) => "O",
-                _ => ".",
+    for y in (0..frame.size()).rev() {
+        let row: Vec<&str> = (0..frame.size())
+            .map(|x| {
+                let v = Vertex::new(x, y);
+                match frame.cell(v) {
+                    Cell::Area => match e.game.occupant(v).map(|o| o.owner) {
+                        Some(Owner::Player(Color::Black)) => "X",
+                        Some(Owner::Player(Color::White)) => "O",
+                        _ => ".",
+                    },
+                    Cell::Hand(h) if hand_count(&e.game, h.color, h.piece) == 0 => ".",
+                    Cell::Hand(h) if h.color == Color::Black => "X",
+                    Cell::Hand(_) => "O",
+                    Cell::Choice(i) if options.iter().any(|&(n, _)| n == i) => ".",
+                    Cell::Choice(_) | Cell::Outside => "?",
+                }
             })
             .collect();
         rows.push(row.join(" "));
@@ -65,24 +106,46 @@ fn ruler_board(game: &Game) -> String {
     rows.join("\n")
 }
 
+/// The options of a choice that may be clicked now.
+fn pending_options(e: &Engine) -> Vec<(usize, &'static str)> {
+    frame::options(&e.next_clicks())
+}
+
 /// A piece that a plain black or white stone does not show.
 fn is_special(o: Occupant) -> bool {
     !matches!(o.piece, Piece::Stone | Piece::Pawn | Piece::Migo) || o.owner == Owner::Neutral
 }
 
-/// Labels for every special piece, squares around neutral ones, marks on zones.
-fn pieces_gfx(game: &Game) -> String {
+/// Colours of the frame: the hands, and the points of neither.
+const HAND_COLOR: &str = "#e8d8a8";
+const OUTSIDE_COLOR: &str = "#808080";
+
+/// Labels for every special piece, squares around neutral ones, marks on
+/// zones; in a frame, each hand cell's piece and count and the options of
+/// a pending choice, the hands and the rest coloured; the clicks of a
+/// partial move marked, and a line that says what comes next.
+fn ruler_gfx(e: &Engine) -> String {
+    let game = &e.game;
+    let frame = e.frame();
     let mut labels = Vec::new();
     let mut neutral = Vec::new();
-    for v in vertices(game.size()) {
+    for v in vertices(frame.area()) {
         if let Some(o) = game.occupant(v).filter(|&o| is_special(o)) {
-            labels.push(format!(
-                "{v} {}",
-                game.label(v).unwrap_or_else(|| o.symbol().to_string())
-            ));
+            let label = game.label(v).unwrap_or_else(|| piece_label(o.piece).to_string());
+            labels.push(format!("{v} {label}"));
             if o.owner == Owner::Neutral {
                 neutral.push(v.to_string());
             }
+        }
+    }
+    for cell in frame.hand_cells() {
+        let count = hand_count(game, cell.color, cell.piece);
+        labels.push(format!("{} {}{count}", cell.vertex, piece_label(cell.piece)));
+    }
+    let options = pending_options(e);
+    for &(i, option) in &options {
+        if let Some(v) = frame.choice_cells().get(i) {
+            labels.push(format!("{v} {}", option_label(option)));
         }
     }
     let mut gfx = Vec::new();
@@ -97,27 +160,54 @@ fn pieces_gfx(game: &Game) -> String {
     if !zones.is_empty() {
         gfx.push(format!("MARK {}", zones.join(" ")));
     }
+    if frame.is_framed() {
+        let hands: Vec<String> = frame.hand_cells().iter().map(|h| h.vertex.to_string()).collect();
+        gfx.push(format!("COLOR {HAND_COLOR} {}", hands.join(" ")));
+        let outside: Vec<String> = vertices(frame.size())
+            .filter(|&v| match frame.cell(v) {
+                Cell::Outside => true,
+                Cell::Choice(i) => !options.iter().any(|&(n, _)| n == i),
+                _ => false,
+            })
+            .map(|v| v.to_string())
+            .collect();
+        gfx.push(format!("COLOR {OUTSIDE_COLOR} {}", outside.join(" ")));
+    }
+    if let Some(mover) = e.partial.color() {
+        let picked: Vec<String> = e
+            .partial
+            .clicks()
+            .iter()
+            .filter_map(|&c| frame.vertex(c, mover))
+            .map(|v| v.to_string())
+            .collect();
+        gfx.push(format!("TRIANGLE {}", picked.join(" ")));
+        gfx.push(format!(
+            "TEXT {mover}: {}; {} again cancels",
+            e.partial.describe(),
+            picked.first().map_or("the first click", String::as_str)
+        ));
+    }
     gfx.join("\n")
 }
 
-/// The vertices a click may play (`play COLOR VERTEX`), and `pass` when
-/// legal. Other moves (typed drops, steps) go through analyze commands.
-fn clickable_moves(game: &Game) -> String {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    let mut seen = BTreeSet::new();
-    let mut out = Vec::new();
-    for mv in moves {
-        let text = match mv {
-            Move::Place(v) => v.to_string(),
-            Move::Pass => "pass".into(),
-            _ => continue,
-        };
-        if seen.insert(text.clone()) {
+/// The clicks GoGui may send as `play COLOR VERTEX`: the first click of
+/// every legal move (a placement's point, the piece in hand for a drop, the
+/// piece on the board for a step, `pass`), or in the middle of a move the
+/// clicks that continue it and the picked piece, which cancels.
+fn legal_clicks(e: &Engine) -> Reply {
+    let color = e.clicking_side();
+    let mut clicks = e.next_clicks();
+    clicks.extend(e.partial.clicks().first());
+    let frame = e.frame();
+    let mut out: Vec<String> = Vec::new();
+    for click in clicks {
+        let text = write_click(&frame, color, click)?;
+        if !out.contains(&text) {
             out.push(text);
         }
     }
-    out.join(" ")
+    Ok(out.join(" "))
 }
 
 fn captured_count(e: &mut Engine, a: &Args) -> Reply {
@@ -157,19 +247,6 @@ fn analyze_commands(e: &mut Engine, a: &Args) -> Reply {
     }
     if e.game.hand(Color::Black).is_some() {
         lines.push("string/Hand/variago-hand %m".into());
-    }
-    // Moves a click cannot express: one entry per droppable piece.
-    let mut moves = Vec::new();
-    e.game.legal_moves(&mut moves);
-    let pieces: BTreeSet<&str> = moves
-        .iter()
-        .filter_map(|m| match m {
-            Move::Drop(p, _) => Some(p.name()),
-            _ => None,
-        })
-        .collect();
-    for piece in pieces {
-        lines.push(format!("none/Play {piece} at point/variago-play %m {piece}@%p"));
     }
     Ok(lines.join("\n"))
 }

@@ -8,6 +8,7 @@
 
 pub mod analyze;
 pub mod args;
+pub mod clicking;
 pub mod commands;
 pub mod display;
 pub mod engine;
@@ -33,10 +34,8 @@ pub fn execute_line(engine: &mut Engine, line: &str) -> Option<String> {
     let id = command.id.map(|i| i.to_string()).unwrap_or_default();
     engine.command_id = command.id;
     log::debug!("<- {clean}");
-    let reply = match commands::find(&command.name) {
-        Some(handler) => handler(engine, &Args { words: &command.args }),
-        None => Err("unknown command".into()),
-    };
+    let args = Args { words: &command.args };
+    let reply = commands::run(engine, &command.name, &args).unwrap_or_else(|| Err("unknown command".into()));
     let streamed = engine.take_streamed();
     let response = match reply {
         Ok(text) if text == analyze::STREAMED => format!("{streamed}\n"),

@@ -89,6 +89,12 @@ impl GtpClient {
 
     /// Sends one command and returns the response text without `=`.
     pub fn send(&mut self, command: &str) -> Result<String, GtpError> {
+        self.send_within(command, self.timeout)
+    }
+
+    /// Sends one command that may take up to `timeout` (a move under a
+    /// clock); an engine silent past it is killed.
+    pub fn send_within(&mut self, command: &str, timeout: Duration) -> Result<String, GtpError> {
         if let Some(message) = &self.broken {
             return Err(GtpError::Broken(message.clone()));
         }
@@ -98,14 +104,14 @@ impl GtpClient {
         if let Err(e) = writeln!(self.stdin, "{command}").and_then(|_| self.stdin.flush()) {
             return Err(self.fail(format!("cannot send '{command}': {e}")));
         }
-        let deadline = Instant::now() + self.timeout;
+        let deadline = Instant::now() + timeout;
         let mut response: Vec<String> = Vec::new();
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let line = match self.lines.recv_timeout(left) {
                 Ok(line) => line.trim_end_matches('\r').to_string(),
                 Err(RecvTimeoutError::Timeout) => {
-                    return Err(self.fail(format!("no answer to '{command}' within {:?}", self.timeout)))
+                    return Err(self.fail(format!("no answer to '{command}' within {timeout:?}")))
                 }
                 Err(RecvTimeoutError::Disconnected) => {
                     return Err(self.fail(format!("exited while answering '{command}'")))

@@ -197,7 +197,7 @@ struct Tree<'a> {
     /// First colour (1 black, 2 white) to play each AMAF slot this simulation.
     first_player: Vec<u8>,
     /// Who owned each point at the end of the simulations, when asked for.
-    owners: Option<ownership::Ownership>,
+    owners: Option<crate::game::Ownership>,
     /// The owners of the last playout's end.
     end_owners: Vec<i8>,
 }

@@ -5,82 +5,8 @@
 //! dead stones from the ownership of its search in the same way.
 
 use super::{Config, Tree};
-use crate::game::Position;
+use crate::game::{Ownership, Position};
 use std::time::{Duration, Instant};
-
-/// How often each point ended black, white or neither.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Ownership {
-    simulations: u32,
-    black: Vec<u32>,
-    white: Vec<u32>,
-}
-
-impl Ownership {
-    /// No simulation yet, on a board of `points` points.
-    pub fn new(points: usize) -> Ownership {
-        Ownership {
-            simulations: 0,
-            black: vec![0; points],
-            white: vec![0; points],
-        }
-    }
-
-    /// Counts one simulation's end (see [`Position::rollout_owners`]); an
-    /// empty list (no area in this variant) counts nothing.
-    pub fn add(&mut self, owners: &[i8]) {
-        if owners.len() != self.black.len() {
-            return;
-        }
-        self.simulations += 1;
-        for (i, &owner) in owners.iter().enumerate() {
-            match owner {
-                1 => self.black[i] += 1,
-                -1 => self.white[i] += 1,
-                _ => {}
-            }
-        }
-    }
-
-    fn merge(&mut self, other: &Ownership) {
-        self.simulations += other.simulations;
-        for (a, b) in self.black.iter_mut().zip(&other.black) {
-            *a += b;
-        }
-        for (a, b) in self.white.iter_mut().zip(&other.white) {
-            *a += b;
-        }
-    }
-
-    pub fn simulations(&self) -> u32 {
-        self.simulations
-    }
-
-    fn share(&self, count: u32) -> f32 {
-        count as f32 / self.simulations.max(1) as f32
-    }
-
-    /// The share of simulations in which black owned point `i` (row-major
-    /// from the bottom-left).
-    pub fn black(&self, i: usize) -> f32 {
-        self.share(self.black[i])
-    }
-
-    pub fn white(&self, i: usize) -> f32 {
-        self.share(self.white[i])
-    }
-
-    /// The share in which nobody owned point `i`: dame, or a liberty shared
-    /// in seki.
-    pub fn neutral(&self, i: usize) -> f32 {
-        1.0 - self.black(i) - self.white(i)
-    }
-
-    /// Expected owner of every point, from -1 (white) to +1 (black).
-    pub fn means(&self) -> Vec<f32> {
-        (0..self.black.len()).map(|i| self.black(i) - self.white(i)).collect()
-    }
-}
 
 /// The ownership of `simulations` simulations of the search from `root`,
 /// shared between the configured threads (each a tree of its own, seeded
@@ -133,14 +59,7 @@ mod tests {
     use crate::variants::{Game, Setup, Variant};
 
     #[test]
-    fn shares_add_up_and_variants_without_area_give_none() {
-        let mut o = Ownership::new(3);
-        o.add(&[1, -1, 0]);
-        o.add(&[1, 1, 0]);
-        o.add(&[]);
-        assert_eq!(o.simulations(), 2);
-        assert_eq!((o.black(0), o.white(0), o.neutral(0)), (1.0, 0.0, 0.0));
-        assert_eq!(o.means(), vec![1.0, 0.0, 0.0]);
+    fn variants_without_area_give_none() {
         let config = Config::default();
         let migoyugo = Game::new(&Setup::new(Variant::Migoyugo));
         assert_eq!(search_ownership(&migoyugo, 50, None, &config), None);

@@ -223,7 +223,7 @@ impl<'a> Dfpn<'a> {
     fn key<P: Position>(&self, pos: &P) -> u64 {
         let target_key = match self.target {
             Color::Black => 0,
-            Color::White => zobrist::state_key(0x501E_0000),
+            Color::White => zobrist::StateKey::SolverTargetWhite.key(),
         };
         pos.canonical_hash() ^ target_key
     }

@@ -2,22 +2,25 @@
 //! captures; a player with no legal placement loses. Starts from the empty
 //! board or from the crosscut in the centre.
 
-use super::{Setup, Start};
+use super::go_family::{go_state, GoHistory, Turn};
+use super::{Game, Setup, Start, VariantSpec};
 use crate::board::{zobrist, Board, BLACK, WHITE};
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Position};
-use crate::history::History;
+use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
 
 #[derive(Clone, Debug)]
 struct State {
     board: Board,
-    to_move: Color,
+    /// The turn; there is no pass, so no pass is ever counted.
+    turn: Turn,
     /// Set by the first capture.
     winner: Option<Color>,
     captures: [u32; 2],
 }
+
+go_state!(State);
 
 /// The points where the opponent threatens to capture.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -30,7 +33,8 @@ enum Threats {
 
 #[derive(Clone, Debug)]
 pub struct AtariGo {
-    history: History<State>,
+    /// No superko: the first capture ends the game, so no position repeats.
+    history: GoHistory<State>,
 }
 
 /// The four centre points of the crosscut: black's pair, then white's.
@@ -42,6 +46,24 @@ pub fn crosscut(size: usize) -> ([Vertex; 2], [Vertex; 2]) {
         [Vertex::new(lo, lo), Vertex::new(hi, hi)],
     )
 }
+
+pub static SPEC: VariantSpec = VariantSpec {
+    name: "atari",
+    aliases: &["atari-go", "atarigo", "capture-go"],
+    description: "Atari Go: the first capture wins (start: empty or crosscut)",
+    game_id: "AtariGo",
+    komi: 0.0,
+    default_size: || 9,
+    accepts_size: super::spec::any_gtp_size,
+    starts: &[Start::Empty, Start::Crosscut],
+    options: &[],
+    record_options: &[],
+    commands: &[],
+    match_setup: &[],
+    solver_empties: Some(20),
+    new_game: |setup| Game::Atari(AtariGo::new(setup)),
+    from_diagram: None,
+};
 
 impl AtariGo {
     pub fn new(setup: &Setup) -> AtariGo {
@@ -56,17 +78,20 @@ impl AtariGo {
             }
         }
         AtariGo {
-            history: History::new(State {
-                board,
-                to_move: Color::Black,
-                winner: None,
-                captures: [0, 0],
-            }),
+            history: GoHistory::new(
+                State {
+                    board,
+                    turn: Turn::START,
+                    winner: None,
+                    captures: [0, 0],
+                },
+                false,
+            ),
         }
     }
 
     fn board(&self) -> &Board {
-        &self.history.now.board
+        &self.history.now().board
     }
 
     /// How forcing a placement of `color` at the empty point `p` is, for
@@ -197,7 +222,7 @@ impl AtariGo {
     }
 }
 
-impl Position for AtariGo {
+impl Rules for AtariGo {
     fn variant_name(&self) -> &'static str {
         "atari"
     }
@@ -207,7 +232,7 @@ impl Position for AtariGo {
     }
 
     fn to_move(&self) -> Color {
-        self.history.now.to_move
+        self.history.now().turn.to_move
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
@@ -223,64 +248,9 @@ impl Position for AtariGo {
         }
     }
 
-    /// The moves that can matter, most forcing first (see `urgency`).
-    /// Moves that lose at once are left out while another move remains:
-    /// with a capture at hand only that capture is listed; under a threat
-    /// of capture only the moves on the threatened liberties; otherwise
-    /// no move that puts its own chain in atari.
-    fn solver_moves(&self, out: &mut Vec<Move>) {
-        if self.outcome().is_some() {
-            return;
-        }
-        let board = self.board();
-        let color = self.to_move();
-        let own = crate::board::cell_of(color);
-        let legal: Vec<usize> = board
-            .all_points()
-            .filter(|&p| board.is_empty(p) && !board.is_suicide(p, color))
-            .collect();
-        let place = |p: usize| Move::Place(board.vertex(p));
-        if let Some(&p) = legal.iter().find(|&&p| board.captures_at(p, color)) {
-            out.push(place(p));
-            return;
-        }
-        let threatened: Vec<usize> = board
-            .all_points()
-            .filter(|&p| board.cell(p) == own)
-            .filter_map(|p| board.atari_liberty(p))
-            .collect();
-        let liberties = |p: usize| board.liberties(board.chain(p)).len();
-        let mut ranked: Vec<(u8, usize)> = legal
-            .iter()
-            .copied()
-            .filter(|p| threatened.is_empty() || threatened.contains(p))
-            .filter(|&p| !Self::self_atari(board, p, color))
-            .map(|p| (Self::urgency(board, p, color, &liberties), p))
-            .collect();
-        if ranked.is_empty() {
-            // Every move loses at once: one of them stands for all.
-            out.extend(legal.first().map(|&p| place(p)));
-            return;
-        }
-        ranked.sort_by_key(|&(urgency, _)| std::cmp::Reverse(urgency));
-        out.extend(ranked.into_iter().map(|(_, p)| place(p)));
-    }
-
     fn set_to_move(&mut self, color: Color) -> bool {
-        let state = &mut self.history.now;
-        // The simple-ko point bars the side that was to move.
-        state.board.clear_ko();
-        state.to_move = color;
+        self.history.give_turn(color);
         true
-    }
-
-    fn draws_possible(&self) -> bool {
-        false
-    }
-
-    fn canonical_hash(&self) -> u64 {
-        let board_hash = self.board().hash();
-        self.hash() ^ board_hash ^ crate::solver::symmetry::canonical_board_hash(self.board())
     }
 
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
@@ -303,14 +273,14 @@ impl Position for AtariGo {
         if self.board().is_suicide(p, color) {
             return Err(Illegal::new("suicide"));
         }
-        self.history.push();
-        let state = &mut self.history.now;
-        let captured = state.board.play(p, color, 0);
-        if captured > 0 {
-            state.captures[color.index()] += captured as u32;
-            state.winner = Some(color);
-        }
-        state.to_move = color.opponent();
+        self.history.play(|state| {
+            let captured = state.board.play(p, color, 0);
+            if captured > 0 {
+                state.captures[color.index()] += captured as u32;
+                state.winner = Some(color);
+            }
+            state.turn.moved(color);
+        });
         Ok(())
     }
 
@@ -319,15 +289,16 @@ impl Position for AtariGo {
     }
 
     fn moves_played(&self) -> usize {
-        self.history.len()
+        self.history.moves_played()
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        let state = &self.history.now;
+        let state = self.history.now();
         if let Some(winner) = state.winner {
             return Some(Outcome::Win(winner));
         }
-        (!Self::has_legal_move(&state.board, state.to_move)).then(|| Outcome::Win(state.to_move.opponent()))
+        let to_move = state.turn.to_move;
+        (!Self::has_legal_move(&state.board, to_move)).then(|| Outcome::Win(to_move.opponent()))
     }
 
     fn score_now(&self) -> Outcome {
@@ -335,23 +306,25 @@ impl Position for AtariGo {
     }
 
     fn hash(&self) -> u64 {
-        let state = &self.history.now;
-        let mut hash = state.board.hash();
-        if state.to_move == Color::White {
-            hash ^= zobrist::state_key(100);
-        }
+        let state = self.history.now();
+        // No pass key: the passes never change.
+        let mut hash = state.board.hash() ^ zobrist::side_key(state.turn.to_move);
         if let Some(w) = state.winner {
-            hash ^= zobrist::state_key(200 + w.index() as u64);
+            hash ^= zobrist::StateKey::Winner(w).key();
         }
         hash
     }
 
     fn recompute_hash(&self) -> u64 {
-        self.hash() ^ self.board().hash() ^ self.board().recompute_hash()
+        self.history.recomputed(self.hash())
+    }
+
+    fn check_consistency(&self) -> Result<(), String> {
+        self.history.check_consistency()
     }
 
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
-        super::plain_stone(self.board(), v)
+        super::go_family::plain_stone(self.board(), v)
     }
 
     fn status_lines(&self) -> Vec<String> {
@@ -360,9 +333,11 @@ impl Position for AtariGo {
     }
 
     fn captures(&self) -> [u32; 2] {
-        self.history.now.captures
+        self.history.now().captures
     }
+}
 
+impl SearchHints for AtariGo {
     /// A capture wins at once. Playouts cannot tell it from a move that
     /// keeps the capture for later (every playout takes it), so without
     /// this the search could pick any move at a 100% win rate. Without a
@@ -370,7 +345,7 @@ impl Position for AtariGo {
     /// every other move loses it; and with nothing in atari, an atari
     /// that the opponent cannot escape wins.
     fn forced_move(&self) -> Option<Move> {
-        if self.history.now.winner.is_some() {
+        if self.history.now().winner.is_some() {
             return None;
         }
         let board = self.board();
@@ -444,6 +419,60 @@ impl Position for AtariGo {
             trace.push((color, Move::Place(board.vertex(p))));
             color = color.opponent();
         }
+    }
+}
+
+impl SolverHints for AtariGo {
+    /// The moves that can matter, most forcing first (see `urgency`).
+    /// Moves that lose at once are left out while another move remains:
+    /// with a capture at hand only that capture is listed; under a threat
+    /// of capture only the moves on the threatened liberties; otherwise
+    /// no move that puts its own chain in atari.
+    fn solver_moves(&self, out: &mut Vec<Move>) {
+        if self.outcome().is_some() {
+            return;
+        }
+        let board = self.board();
+        let color = self.to_move();
+        let own = crate::board::cell_of(color);
+        let legal: Vec<usize> = board
+            .all_points()
+            .filter(|&p| board.is_empty(p) && !board.is_suicide(p, color))
+            .collect();
+        let place = |p: usize| Move::Place(board.vertex(p));
+        if let Some(&p) = legal.iter().find(|&&p| board.captures_at(p, color)) {
+            out.push(place(p));
+            return;
+        }
+        let threatened: Vec<usize> = board
+            .all_points()
+            .filter(|&p| board.cell(p) == own)
+            .filter_map(|p| board.atari_liberty(p))
+            .collect();
+        let liberties = |p: usize| board.liberties(board.chain(p)).len();
+        let mut ranked: Vec<(u8, usize)> = legal
+            .iter()
+            .copied()
+            .filter(|p| threatened.is_empty() || threatened.contains(p))
+            .filter(|&p| !Self::self_atari(board, p, color))
+            .map(|p| (Self::urgency(board, p, color, &liberties), p))
+            .collect();
+        if ranked.is_empty() {
+            // Every move loses at once: one of them stands for all.
+            out.extend(legal.first().map(|&p| place(p)));
+            return;
+        }
+        ranked.sort_by_key(|&(urgency, _)| std::cmp::Reverse(urgency));
+        out.extend(ranked.into_iter().map(|(_, p)| place(p)));
+    }
+
+    fn draws_possible(&self) -> bool {
+        false
+    }
+
+    fn canonical_hash(&self) -> u64 {
+        let board_hash = self.board().hash();
+        self.hash() ^ board_hash ^ crate::solver::symmetry::canonical_board_hash(self.board())
     }
 }
 

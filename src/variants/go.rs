@@ -1,57 +1,71 @@
-//! Standard Go: area scoring as in Tromp-Taylor, positional superko, no
-//! suicide, two passes end the game.
+//! Standard Go: area scoring, positional superko, no suicide, two passes
+//! end the game. The dead stones are removed before the count (`area`
+//! rules) or the board counts as it stands (`tromp-taylor`): see
+//! [`go_family::scoring`].
 
-use super::Setup;
-use crate::board::{zobrist, Board};
+use super::go_family::scoring::{self, RULES, RULES_COMMAND};
+use super::go_family::{self, go_state, GoHistory, Turn};
+use super::{Game, Setup, Start, VariantSpec};
+use crate::board::Board;
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Position};
-use crate::history::History;
+use crate::game::{Illegal, Judgement, Occupant, Outcome, Ownership, Rules, SearchHints, SolverHints};
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
-use std::collections::HashMap;
 
 pub mod policy;
-pub mod status;
 
 #[derive(Clone, Debug)]
 struct State {
     board: Board,
-    to_move: Color,
-    passes: u8,
+    turn: Turn,
     captures: [u32; 2],
     /// Point of the last move, 0 after a pass or at the start: playouts
     /// answer it.
     last: usize,
 }
 
+go_state!(State);
+
 #[derive(Clone, Debug)]
 pub struct Go {
-    history: History<State>,
+    history: GoHistory<State>,
     komi: f32,
-    /// How often each board hash has occurred: positional superko.
-    seen: HashMap<u64, u32>,
 }
+
+pub static SPEC: VariantSpec = VariantSpec {
+    name: "go",
+    aliases: &["standard", "baduk", "weiqi"],
+    description: "standard Go: area scoring, positional superko, komi 7.5",
+    game_id: "Go",
+    komi: 7.5,
+    default_size: || 9,
+    accepts_size: super::spec::any_gtp_size,
+    starts: &[Start::Empty],
+    options: &[&RULES],
+    record_options: &[],
+    commands: &[RULES_COMMAND],
+    match_setup: &[],
+    solver_empties: None,
+    new_game: |setup| Game::Go(Go::new(setup)),
+    from_diagram: None,
+};
 
 impl Go {
     pub fn new(setup: &Setup) -> Go {
-        let board = Board::new(setup.size);
-        let mut seen = HashMap::new();
-        seen.insert(board.hash(), 1);
+        let start = State {
+            board: Board::new(setup.size),
+            turn: Turn::START,
+            captures: [0, 0],
+            last: 0,
+        };
         Go {
-            history: History::new(State {
-                board,
-                to_move: Color::Black,
-                passes: 0,
-                captures: [0, 0],
-                last: 0,
-            }),
+            history: GoHistory::new(start, true),
             komi: setup.komi,
-            seen,
         }
     }
 
     pub fn board(&self) -> &Board {
-        &self.history.now.board
+        &self.history.now().board
     }
 
     /// Why a stone of `color` may not go on `p`, if it may not.
@@ -63,7 +77,7 @@ impl Go {
         if board.is_suicide(p, color) {
             return Some("suicide");
         }
-        if self.seen.contains_key(&board.hash_after(p, color, 0)) {
+        if self.history.repeats(board.hash_after(p, color, 0)) {
             return Some("positional superko");
         }
         None
@@ -95,22 +109,12 @@ impl Go {
     }
 }
 
-/// Takes back one occurrence of a board hash from a superko record (undo).
-pub fn forget_position(seen: &mut HashMap<u64, u32>, hash: u64) {
-    if let Some(count) = seen.get_mut(&hash) {
-        *count -= 1;
-        if *count == 0 {
-            seen.remove(&hash);
-        }
-    }
-}
-
 /// A playout from the current state with the policy of [`policy`].
 fn playout(state: &State, komi: f32, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> policy::PlayoutEnd {
     policy::playout(
         state.board.clone(),
-        state.to_move,
-        state.passes,
+        state.turn.to_move,
+        state.turn.passes,
         state.last,
         komi,
         rng,
@@ -118,7 +122,7 @@ fn playout(state: &State, komi: f32, rng: &mut SmallRng, trace: &mut Vec<(Color,
     )
 }
 
-impl Position for Go {
+impl Rules for Go {
     fn variant_name(&self) -> &'static str {
         "go"
     }
@@ -128,7 +132,7 @@ impl Position for Go {
     }
 
     fn to_move(&self) -> Color {
-        self.history.now.to_move
+        self.history.now().turn.to_move
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
@@ -145,13 +149,6 @@ impl Position for Go {
         out.push(Move::Pass);
     }
 
-    /// No pass while the board is unsettled (see `keep_pass_for_the_end`).
-    fn search_moves(&self, out: &mut Vec<Move>) {
-        self.legal_moves(out);
-        let state = &self.history.now;
-        super::keep_pass_for_the_end(out, &state.board, state.to_move, state.passes > 0);
-    }
-
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
         if self.outcome().is_some() {
             return Err(Illegal::new("the game is over"));
@@ -162,43 +159,32 @@ impl Position for Go {
                 return Err(Illegal::new(reason));
             }
         }
-        self.history.push();
-        let state = &mut self.history.now;
-        match point {
+        self.history.play(|state| match point {
             Some(p) => {
                 let captured = state.board.play(p, color, 0);
                 state.captures[color.index()] += captured as u32;
-                state.passes = 0;
+                state.turn.moved(color);
                 state.last = p;
-                *self.seen.entry(state.board.hash()).or_insert(0) += 1;
             }
             None => {
                 state.board.clear_ko();
-                state.passes += 1;
+                state.turn.passed(color);
                 state.last = 0;
             }
-        }
-        state.to_move = color.opponent();
+        });
         Ok(())
     }
 
     fn undo(&mut self) -> bool {
-        let current = self.board().hash();
-        if !self.history.undo() {
-            return false;
-        }
-        if current != self.board().hash() {
-            forget_position(&mut self.seen, current);
-        }
-        true
+        self.history.undo()
     }
 
     fn moves_played(&self) -> usize {
-        self.history.len()
+        self.history.moves_played()
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.history.now.passes >= 2).then(|| self.score_now())
+        self.history.ended().then(|| self.score_now())
     }
 
     fn score_now(&self) -> Outcome {
@@ -206,20 +192,20 @@ impl Position for Go {
     }
 
     fn hash(&self) -> u64 {
-        let state = &self.history.now;
-        let mut hash = state.board.hash() ^ zobrist::state_key(state.passes as u64);
-        if state.to_move == Color::White {
-            hash ^= zobrist::state_key(100);
-        }
-        hash
+        let state = self.history.now();
+        state.board.hash() ^ state.turn.key()
     }
 
     fn recompute_hash(&self) -> u64 {
-        self.hash() ^ self.board().hash() ^ self.board().recompute_hash()
+        self.history.recomputed(self.hash())
+    }
+
+    fn check_consistency(&self) -> Result<(), String> {
+        self.history.check_consistency()
     }
 
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
-        super::plain_stone(self.board(), v)
+        go_family::plain_stone(self.board(), v)
     }
 
     fn status_lines(&self) -> Vec<String> {
@@ -228,37 +214,11 @@ impl Position for Go {
     }
 
     fn captures(&self) -> [u32; 2] {
-        self.history.now.captures
-    }
-
-    fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
-        let end = playout(&self.history.now, self.komi, rng, trace);
-        self.playout_value(&end)
-    }
-
-    fn rollout_owners(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32 {
-        let end = playout(&self.history.now, self.komi, rng, trace);
-        owners.clear();
-        owners.extend(end.board.area_owners());
-        self.playout_value(&end)
-    }
-
-    fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
-        let s = &self.history.now;
-        let mut total = vec![0.0; self.size() * self.size()];
-        let mut trace = Vec::new();
-        for _ in 0..playouts.max(1) {
-            trace.clear();
-            let end = playout(s, self.komi, rng, &mut trace);
-            for (sum, owner) in total.iter_mut().zip(end.board.area_owners()) {
-                *sum += owner as f32;
-            }
-        }
-        Some(total.into_iter().map(|t| t / playouts.max(1) as f32).collect())
+        self.history.now().captures
     }
 
     fn place_handicap(&mut self, stones: &[Vertex]) -> Result<(), Illegal> {
-        if !self.history.is_empty() || self.board().empties().len() != self.size() * self.size() {
+        if self.history.moves_played() > 0 || self.board().empties().len() != self.size() * self.size() {
             return Err(Illegal::new("board not empty"));
         }
         let mut next = self.clone();
@@ -267,33 +227,79 @@ impl Position for Go {
                 return Err(Illegal::new(format!("bad handicap vertex {v}")));
             }
             let p = next.board().point(v);
-            next.history.now.board.play(p, Color::Black, 0);
+            next.history.now_mut().board.play(p, Color::Black, 0);
         }
-        next.history.now.to_move = if stones.is_empty() { Color::Black } else { Color::White };
-        next.seen.clear();
-        next.seen.insert(next.board().hash(), 1);
+        next.history.now_mut().turn.to_move = if stones.is_empty() { Color::Black } else { Color::White };
+        next.history.restart();
         *self = next;
         Ok(())
     }
 
-    fn prior(&self, mv: Move) -> Option<(f32, f32)> {
-        let s = &self.history.now;
-        match mv {
-            Move::Place(v) => policy::prior(&s.board, s.to_move, s.board.point(v)),
-            _ => None,
-        }
-    }
-
     fn set_to_move(&mut self, color: Color) -> bool {
-        let state = &mut self.history.now;
-        // The simple-ko point bars the side that was to move.
-        state.board.clear_ko();
-        state.to_move = color;
-        state.last = 0;
+        self.history.give_turn(color);
+        self.history.now_mut().last = 0;
         true
     }
 
     fn set_komi(&mut self, komi: f32) {
         self.komi = komi;
     }
+
+    fn judge(&self, ownership: &Ownership) -> Option<Judgement> {
+        Some(scoring::judge(self.board(), ownership, self.komi))
+    }
+
+    fn play_on(&mut self) {
+        self.history.now_mut().turn.passes = 0;
+    }
 }
+
+impl SearchHints for Go {
+    /// No pass while the board is unsettled (see `keep_pass_for_the_end`).
+    fn search_moves(&self, out: &mut Vec<Move>) {
+        self.legal_moves(out);
+        let state = self.history.now();
+        go_family::keep_pass_for_the_end(out, &state.board, state.turn);
+    }
+
+    fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
+        let end = playout(self.history.now(), self.komi, rng, trace);
+        self.playout_value(&end)
+    }
+
+    fn rollout_owners(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32 {
+        let end = playout(self.history.now(), self.komi, rng, trace);
+        owners.clear();
+        owners.extend(end.board.area_owners());
+        self.playout_value(&end)
+    }
+
+    fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
+        let mut trace = Vec::new();
+        Some(go_family::ownership(self.size() * self.size(), playouts, || {
+            trace.clear();
+            playout(self.history.now(), self.komi, rng, &mut trace)
+                .board
+                .area_owners()
+        }))
+    }
+
+    fn prior(&self, mv: Move) -> Option<(f32, f32)> {
+        let s = self.history.now();
+        match mv {
+            Move::Place(v) => policy::prior(&s.board, s.turn.to_move, s.board.point(v)),
+            _ => None,
+        }
+    }
+
+    /// Never a move that is illegal or that a playout would not play (own
+    /// eyes, self-atari of a chain).
+    fn capture_move(&self, judged: &Judgement, color: Color) -> Option<Move> {
+        let board = self.board();
+        scoring::capture_move(board, judged, color, |p| {
+            self.placement_error(p, color).is_none() && policy::sensible(board, p, color)
+        })
+    }
+}
+
+impl SolverHints for Go {}

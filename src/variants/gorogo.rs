@@ -13,10 +13,13 @@
 //! With 25 points the board is three bitboards (bit `y * 5 + x`), and a
 //! group is a flood fill of a few shifts.
 
-use super::Setup;
-use crate::board::zobrist;
+use super::commands::{Reply, Session, VariantCommand};
+use super::spec::SetupOption;
+use super::{Game, Setup, Start, VariantSpec};
+use crate::board::zobrist::{self, StateKey, HENGE_CELL};
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Owner, Position};
+use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
+use crate::gtp::args::Args;
 use crate::history::History;
 use crate::moves::{Move, Piece, Vertex};
 use crate::solver::symmetry;
@@ -47,9 +50,6 @@ pub const HENGE_CANDIDATES: [Vertex; 6] = [
     Vertex { x: 1, y: 0 },
     Vertex { x: 2, y: 0 },
 ];
-
-/// The cell code of a henge in the Zobrist keys (normal pieces use the board's).
-const HENGE_CELL: u8 = 3;
 
 fn bit(v: Vertex) -> u32 {
     1 << (v.y as usize * SIZE + v.x as usize)
@@ -127,21 +127,21 @@ struct State {
     hash: u64,
 }
 
-/// Zobrist keys of the state outside the board; each tag range is its own.
+/// Zobrist keys of the state outside the board (see [`StateKey`]).
 fn hand_key(color: Color, henge: bool, count: u8) -> u64 {
-    zobrist::state_key(0x6060_0000 | (color.index() as u64) << 12 | (henge as u64) << 8 | count as u64)
+    StateKey::GoRoGoHand { color, henge, count }.key()
 }
 
 fn capture_key(color: Color, count: u8) -> u64 {
-    zobrist::state_key(0x6061_0000 | (color.index() as u64) << 8 | count as u64)
+    StateKey::GoRoGoCaptures { color, count }.key()
 }
 
 fn white_to_move_key() -> u64 {
-    zobrist::state_key(0x6062_0000)
+    StateKey::GoRoGoWhiteToMove.key()
 }
 
 fn loser_key(color: Color) -> u64 {
-    zobrist::state_key(0x6063_0000 | color.index() as u64)
+    StateKey::GoRoGoLoser(color).key()
 }
 
 fn stone_key(index: usize, color: Color) -> u64 {
@@ -381,6 +381,61 @@ pub struct GoRoGo {
     history: History<State>,
 }
 
+pub static SPEC: VariantSpec = VariantSpec {
+    name: "gorogo",
+    aliases: &["go-ro-go"],
+    description: "GoRoGo: 5x5 with neutral henge pieces, most captures wins (--henge)",
+    game_id: "GoRoGo",
+    komi: 0.0,
+    default_size: || SIZE,
+    accepts_size: |size| size == SIZE,
+    starts: &[Start::Empty],
+    options: &[&HENGE],
+    record_options: &[],
+    commands: &[VariantCommand {
+        name: "variago-setup_henge",
+        lacks: HENGE.what,
+        run: setup_henge,
+    }],
+    match_setup: &[],
+    // GoRoGo's bound starts about the 12th move: earlier proofs take
+    // minutes to hours.
+    solver_empties: Some(13),
+    new_game: |setup| Game::GoRoGo(GoRoGo::new(setup)),
+    from_diagram: None,
+};
+
+/// The `henge` option: where the setup henge stands (`None`, the centre,
+/// by default), or `auto` for White's choice by [`choose_setup_henge`].
+pub const HENGE: SetupOption = SetupOption {
+    key: "henge",
+    what: "setup henge",
+    values: "VERTEX|auto",
+    set: |setup, value| {
+        let v = Vertex::parse(value).ok_or_else(|| format!("bad henge vertex '{value}'"))?;
+        if !v.on_board(setup.size) {
+            let size = setup.size;
+            return Err(format!("bad henge vertex '{value}': off the {size}x{size} board"));
+        }
+        setup.henge = Some(v);
+        Ok(())
+    },
+    get: |setup| setup.henge.map(|v| v.to_string()),
+    choose: Some(|_, winrate| choose_setup_henge(|g| winrate(&Game::GoRoGo(g.clone()))).to_string()),
+};
+
+/// `variago-setup_henge [VERTEX|auto]`: where the setup henge stands; with
+/// an argument, a new game with the henge there (`auto`: White chooses).
+fn setup_henge(session: &mut dyn Session, a: &Args) -> Reply {
+    a.count(0, 1)?;
+    if !a.is_empty() {
+        let mut setup = session.setup().clone();
+        setup.apply_option_with(HENGE.key, a.word(0)?, &mut |game| session.winrate(game))?;
+        session.restart(setup);
+    }
+    Ok(session.setup().henge.unwrap_or(CENTRE).to_string())
+}
+
 impl GoRoGo {
     pub fn new(setup: &Setup) -> GoRoGo {
         let henge = setup.henge.filter(|v| v.on_board(SIZE)).unwrap_or(CENTRE);
@@ -414,7 +469,7 @@ impl GoRoGo {
     }
 }
 
-impl Position for GoRoGo {
+impl Rules for GoRoGo {
     fn variant_name(&self) -> &'static str {
         "gorogo"
     }
@@ -497,6 +552,73 @@ impl Position for GoRoGo {
         self.state().compute_hash()
     }
 
+    fn occupant(&self, v: Vertex) -> Option<Occupant> {
+        if !v.on_board(SIZE) {
+            return None;
+        }
+        let state = self.state();
+        let at = bit(v);
+        if state.henges & at != 0 {
+            return Some(Occupant {
+                owner: Owner::Neutral,
+                piece: Piece::Henge,
+            });
+        }
+        Color::BOTH
+            .into_iter()
+            .find(|c| state.stones[c.index()] & at != 0)
+            .map(|c| Occupant {
+                owner: Owner::Player(c),
+                piece: Piece::Stone,
+            })
+    }
+
+    fn status_lines(&self) -> Vec<String> {
+        let state = self.state();
+        let mut lines: Vec<String> = Color::BOTH
+            .iter()
+            .map(|&c| {
+                let hand = state.hands[c.index()];
+                format!("hand: {c} stone {} henge {}", hand.stones, hand.henges)
+            })
+            .collect();
+        let [b, w] = state.captures;
+        lines.push(format!("captures: black {b} white {w}"));
+        lines.push(format!("henges (H) count as {}", state.to_move));
+        lines
+    }
+
+    fn captures(&self) -> [u32; 2] {
+        self.state().captures.map(u32::from)
+    }
+
+    fn hand(&self, color: Color) -> Option<Vec<(Piece, u32)>> {
+        let hand = self.state().hands[color.index()];
+        Some(vec![
+            (Piece::Stone, hand.stones as u32),
+            (Piece::Henge, hand.henges as u32),
+        ])
+    }
+}
+
+impl SearchHints for GoRoGo {
+    fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
+        let mut state = *self.state();
+        loop {
+            if let Some(outcome) = state.outcome() {
+                return outcome.value_for_black();
+            }
+            let color = state.to_move;
+            let Some((henge, at)) = state.random_move(rng) else {
+                return Outcome::Win(color.opponent()).value_for_black();
+            };
+            state.place(henge, at);
+            trace.push((color, Self::to_move_of(henge, at)));
+        }
+    }
+}
+
+impl SolverHints for GoRoGo {
     /// Captures first, then normal pieces, henges, and last the moves that
     /// lose or leave a henge as the last piece in hand.
     fn solver_moves(&self, out: &mut Vec<Move>) {
@@ -560,69 +682,6 @@ impl Position for GoRoGo {
     /// A tie goes to White, so every finished game has a winner.
     fn draws_possible(&self) -> bool {
         false
-    }
-
-    fn occupant(&self, v: Vertex) -> Option<Occupant> {
-        if !v.on_board(SIZE) {
-            return None;
-        }
-        let state = self.state();
-        let at = bit(v);
-        if state.henges & at != 0 {
-            return Some(Occupant {
-                owner: Owner::Neutral,
-                piece: Piece::Henge,
-            });
-        }
-        Color::BOTH
-            .into_iter()
-            .find(|c| state.stones[c.index()] & at != 0)
-            .map(|c| Occupant {
-                owner: Owner::Player(c),
-                piece: Piece::Stone,
-            })
-    }
-
-    fn status_lines(&self) -> Vec<String> {
-        let state = self.state();
-        let mut lines: Vec<String> = Color::BOTH
-            .iter()
-            .map(|&c| {
-                let hand = state.hands[c.index()];
-                format!("hand: {c} stone {} henge {}", hand.stones, hand.henges)
-            })
-            .collect();
-        let [b, w] = state.captures;
-        lines.push(format!("captures: black {b} white {w}"));
-        lines.push(format!("henges (H) count as {}", state.to_move));
-        lines
-    }
-
-    fn captures(&self) -> [u32; 2] {
-        self.state().captures.map(u32::from)
-    }
-
-    fn hand(&self, color: Color) -> Option<Vec<(Piece, u32)>> {
-        let hand = self.state().hands[color.index()];
-        Some(vec![
-            (Piece::Stone, hand.stones as u32),
-            (Piece::Henge, hand.henges as u32),
-        ])
-    }
-
-    fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
-        let mut state = *self.state();
-        loop {
-            if let Some(outcome) = state.outcome() {
-                return outcome.value_for_black();
-            }
-            let color = state.to_move;
-            let Some((henge, at)) = state.random_move(rng) else {
-                return Outcome::Win(color.opponent()).value_for_black();
-            };
-            state.place(henge, at);
-            trace.push((color, Self::to_move_of(henge, at)));
-        }
     }
 }
 

@@ -12,10 +12,10 @@ mod board;
 
 pub use board::{Board, Cell, Placement};
 
-use super::Setup;
-use crate::board::zobrist;
+use super::{Game, Setup, Start, VariantSpec};
+use crate::board::zobrist::side_key;
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Owner, Position};
+use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
 use crate::history::History;
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
@@ -51,6 +51,25 @@ fn wego(board: &Board) -> Outcome {
 pub struct Migoyugo {
     history: History<State>,
 }
+
+pub static SPEC: VariantSpec = VariantSpec {
+    name: "migoyugo",
+    aliases: &[],
+    description: "Migoyugo: lines of four make Yugos, four Yugos in a row win; 8x8, sizes 4-19; \
+                  GTP black is the first player, called White in its rules",
+    game_id: "Migoyugo",
+    komi: 0.0,
+    default_size: || 8,
+    accepts_size: |size| (4..=19).contains(&size),
+    starts: &[Start::Empty],
+    options: &[],
+    record_options: &[],
+    commands: &[],
+    match_setup: &[],
+    solver_empties: Some(8),
+    new_game: |setup| Game::Migoyugo(Migoyugo::new(setup)),
+    from_diagram: Some(|_, rows, to_move| Migoyugo::from_rows(rows, to_move).map(Game::Migoyugo)),
+};
 
 impl Migoyugo {
     pub fn new(setup: &Setup) -> Migoyugo {
@@ -177,7 +196,7 @@ fn forced_point(board: &Board, color: Color) -> Option<usize> {
     board.is_legal(threat, color).then_some(threat)
 }
 
-impl Position for Migoyugo {
+impl Rules for Migoyugo {
     fn variant_name(&self) -> &'static str {
         "migoyugo"
     }
@@ -276,7 +295,9 @@ impl Position for Migoyugo {
         state.outcome = state.judge();
         true
     }
+}
 
+impl SearchHints for Migoyugo {
     fn forced_move(&self) -> Option<Move> {
         if self.outcome().is_some() {
             return None;
@@ -314,6 +335,8 @@ impl Position for Migoyugo {
     }
 }
 
+impl SolverHints for Migoyugo {}
+
 /// A uniformly random legal placement among `empties`, which it consumes.
 fn random_legal(board: &Board, color: Color, empties: &mut Vec<usize>, rng: &mut SmallRng) -> Option<usize> {
     while !empties.is_empty() {
@@ -324,11 +347,4 @@ fn random_legal(board: &Board, color: Color, empties: &mut Vec<usize>, rng: &mut
         }
     }
     None
-}
-
-fn side_key(to_move: Color) -> u64 {
-    match to_move {
-        Color::Black => 0,
-        Color::White => zobrist::state_key(100),
-    }
 }

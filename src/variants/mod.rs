@@ -1,117 +1,37 @@
-//! The variants: one type per game behind the `Position` trait, and the
-//! `Game` enum that picks one at run time.
+//! The variants: one type per game behind the traits of [`crate::game`],
+//! the [`Game`] enum that picks one at run time, and what the engine knows
+//! of each besides its rules ([`VariantSpec`]: names, sizes, options, its
+//! own GTP commands).
 //!
-//! Adding a variant means: a module with a type implementing `Position`,
-//! a `Variant` entry (name, default size, sizes, komi), and a `Game` arm.
+//! Adding a variant touches this folder alone: a module with a type that
+//! implements `Rules`, `SearchHints` and `SolverHints` and a `SPEC` that
+//! describes it, then a `Variant` entry, its arm in `Variant::spec`, and a
+//! `Game` arm with its line in `dispatch!`. Go-like variants build on
+//! [`go_family`]. (Its perft file and its docs are the rest.)
 
 pub mod atari;
+pub mod commands;
 pub mod go;
+pub mod go_family;
 pub mod gorogo;
 pub mod migoyugo;
+pub mod setup;
+pub mod spec;
 pub mod wargo;
 pub mod yugo;
 
+pub use setup::{Setup, Start};
+pub use spec::VariantSpec;
+
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Position};
+use crate::game::{Illegal, Judgement, Occupant, Outcome, Ownership, Position};
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
 
-/// Removes `pass` from the moves the search considers while it cannot end
-/// the game (the opponent has not just passed) and a placement other than
-/// filling an own eye is left: an early pass is never good, and at low
-/// playouts it can look good by chance. Go and Yugo (where the first pass
-/// takes the button) use it.
-fn keep_pass_for_the_end(out: &mut Vec<Move>, board: &crate::board::Board, color: Color, opponent_passed: bool) {
-    let useful = out.iter().any(|&mv| match mv {
-        Move::Place(v) => !board.is_eye(board.point(v), color),
-        _ => false,
-    });
-    if !opponent_passed && useful {
-        out.retain(|&mv| mv != Move::Pass);
-    }
-}
-
-/// The plain stone on a vertex of a Go board, for variants with no other pieces.
-fn plain_stone(board: &crate::board::Board, v: Vertex) -> Option<Occupant> {
-    let color = crate::board::color_of(board.cell(board.point(v)))?;
-    Some(Occupant {
-        owner: crate::game::Owner::Player(color),
-        piece: crate::moves::Piece::Stone,
-    })
-}
-
-/// Where a game starts, for variants with more than one start.
+/// The variants the engine plays; plain Go by default.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Start {
-    #[default]
-    Empty,
-    /// Atari Go's crosscut: two black and two white stones in the centre.
-    Crosscut,
-}
-
-impl Start {
-    pub fn parse(text: &str) -> Option<Start> {
-        match text.to_ascii_lowercase().as_str() {
-            "empty" => Some(Start::Empty),
-            "crosscut" => Some(Start::Crosscut),
-            _ => None,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Start::Empty => "empty",
-            Start::Crosscut => "crosscut",
-        }
-    }
-}
-
-/// How a finished Go game is counted. Both are area scoring (stones plus
-/// the empty points they alone surround, minus komi); they differ in the
-/// dead stones.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Rules {
-    /// Chinese-style: stones the engine judges dead are removed before the
-    /// count, as GNU Go, Pachi and KataGo score.
-    #[default]
-    Area,
-    /// Tromp-Taylor, as on CGOS: the board is counted as it stands, so
-    /// dead stones must be captured before the game ends.
-    TrompTaylor,
-}
-
-impl Rules {
-    pub const ALL: [Rules; 2] = [Rules::Area, Rules::TrompTaylor];
-
-    pub fn parse(text: &str) -> Option<Rules> {
-        match text.to_ascii_lowercase().as_str() {
-            "area" | "chinese" => Some(Rules::Area),
-            "tromp-taylor" | "tromp_taylor" | "tt" => Some(Rules::TrompTaylor),
-            _ => None,
-        }
-    }
-
-    /// [`Rules::parse`], or the error that lists the known names.
-    pub fn parse_or_list(text: &str) -> Result<Rules, String> {
-        Rules::parse(text).ok_or_else(|| format!("unknown rules '{text}' (known: {})", Rules::list()))
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Rules::Area => "area",
-            Rules::TrompTaylor => "tromp-taylor",
-        }
-    }
-
-    /// Space-separated names of the rule sets.
-    pub fn list() -> String {
-        Rules::ALL.map(Rules::name).join(" ")
-    }
-}
-
-/// The variants the engine plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Variant {
+    #[default]
     Go,
     Atari,
     Migoyugo,
@@ -136,194 +56,78 @@ impl Variant {
         Variant::BuyingArmies,
     ];
 
-    pub fn name(self) -> &'static str {
+    /// What the engine knows of the variant, declared in its module.
+    pub fn spec(self) -> &'static VariantSpec {
         match self {
-            Variant::Go => "go",
-            Variant::Atari => "atari",
-            Variant::Migoyugo => "migoyugo",
-            Variant::GoRoGo => "gorogo",
-            Variant::Yugo => "yugo",
-            Variant::WarGo => "wargo",
-            Variant::CenterOfTao => "center-of-tao",
-            Variant::MercenaryGo => "mercenary-go",
-            Variant::BuyingArmies => "buying-armies",
+            Variant::Go => &go::SPEC,
+            Variant::Atari => &atari::SPEC,
+            Variant::Migoyugo => &migoyugo::SPEC,
+            Variant::GoRoGo => &gorogo::SPEC,
+            Variant::Yugo => &yugo::SPEC,
+            Variant::WarGo => &wargo::WAR_GO,
+            Variant::CenterOfTao => &wargo::CENTER_OF_TAO,
+            Variant::MercenaryGo => &wargo::MERCENARY_GO,
+            Variant::BuyingArmies => &wargo::BUYING_ARMIES,
         }
+    }
+
+    pub fn name(self) -> &'static str {
+        self.spec().name
     }
 
     /// A one-line description for `--help`.
     pub fn description(self) -> &'static str {
-        match self {
-            Variant::Go => "standard Go: area scoring, positional superko, komi 7.5",
-            Variant::Atari => "Atari Go: the first capture wins (start: empty or crosscut)",
-            Variant::Migoyugo => {
-                "Migoyugo: lines of four make Yugos, four Yugos in a row win; 8x8, sizes 4-19; \
-                 GTP black is the first player, called White in its rules"
-            }
-            Variant::GoRoGo => "GoRoGo: 5x5 with neutral henge pieces, most captures wins (--henge)",
-            Variant::Yugo => "Yugo: pawns and kings, the button, komi 7; pass takes the button while it is free",
-            Variant::WarGo => "War Go: Go with an army of nine special pieces in each hand; 19x19, sizes 9-25",
-            Variant::CenterOfTao => "Center of Tao: Go with four taos in the centre where soldiers step; 19x19",
-            Variant::MercenaryGo => "Mercenary Go: Go with nine mercenaries on the star points; 19x19",
-            Variant::BuyingArmies => {
-                "Buying Armies: War Go where each side buys its army with a credit first (variago-buy)"
-            }
-        }
+        self.spec().description
     }
 
     /// The name GoGui's ruler protocol shows (`Go` means plain Go).
     pub fn game_id(self) -> &'static str {
-        match self {
-            Variant::Go => "Go",
-            Variant::Atari => "AtariGo",
-            Variant::Migoyugo => "Migoyugo",
-            Variant::GoRoGo => "GoRoGo",
-            Variant::Yugo => "Yugo",
-            Variant::WarGo => "WarGo",
-            Variant::CenterOfTao => "CenterOfTao",
-            Variant::MercenaryGo => "MercenaryGo",
-            Variant::BuyingArmies => "BuyingArmies",
+        self.spec().game_id
+    }
+
+    /// Plain Go: what a GTP engine without variants plays, and what an SGF
+    /// file without `VV` holds.
+    pub fn is_plain_go(self) -> bool {
+        self == Variant::default()
+    }
+
+    /// The name a game record gives the variant in `VV`; `None` for plain Go.
+    pub fn sgf_name(self) -> Option<&'static str> {
+        (!self.is_plain_go()).then(|| self.name())
+    }
+
+    /// The variant of a game record with `VV[name]`, or without `VV`.
+    pub fn from_sgf(name: Option<&str>) -> Result<Variant, String> {
+        match name {
+            Some(name) => Variant::parse(name).ok_or_else(|| format!("unknown variant '{name}'")),
+            None => Ok(Variant::default()),
         }
     }
 
-    /// True for the variants played from a War Go preset.
-    pub fn is_war_go(self) -> bool {
-        matches!(
-            self,
-            Variant::WarGo | Variant::CenterOfTao | Variant::MercenaryGo | Variant::BuyingArmies
-        )
-    }
-
+    /// The variant of a name or one of its aliases, in any case.
     pub fn parse(text: &str) -> Option<Variant> {
         let lower = text.to_ascii_lowercase();
-        let alias = match lower.as_str() {
-            "atari-go" | "atarigo" | "capture-go" => "atari",
-            "standard" | "baduk" | "weiqi" => "go",
-            "go-ro-go" => "gorogo",
-            "war-go" => "wargo",
-            "centeroftao" | "center-of-the-tao" => "center-of-tao",
-            "mercenarygo" | "mercenary" => "mercenary-go",
-            "buyingarmies" | "buying" => "buying-armies",
-            other => other,
-        };
-        Variant::ALL.into_iter().find(|v| v.name() == alias)
+        Variant::ALL.into_iter().find(|v| {
+            let spec = v.spec();
+            spec.name == lower || spec.aliases.contains(&lower.as_str())
+        })
     }
 
     pub fn default_size(self) -> usize {
-        match self {
-            Variant::Migoyugo => 8,
-            Variant::GoRoGo => gorogo::SIZE,
-            v if v.is_war_go() => wargo::builtin_preset(v).map_or(19, |p| p.size),
-            _ => 9,
-        }
+        (self.spec().default_size)()
     }
 
     pub fn accepts_size(self, size: usize) -> bool {
-        match self {
-            Variant::Migoyugo => (4..=19).contains(&size),
-            Variant::GoRoGo => size == gorogo::SIZE,
-            v if v.is_war_go() => wargo::builtin_preset(v).is_some_and(|p| p.fits(size)),
-            _ => (2..=crate::moves::MAX_SIZE).contains(&size),
-        }
+        (self.spec().accepts_size)(size)
     }
 
     pub fn default_komi(self) -> f32 {
-        match self {
-            Variant::Go | Variant::WarGo | Variant::CenterOfTao | Variant::MercenaryGo | Variant::BuyingArmies => 7.5,
-            Variant::Atari | Variant::Migoyugo | Variant::GoRoGo => 0.0,
-            Variant::Yugo => 7.0,
-        }
+        self.spec().komi
     }
 
     /// Space-separated names of every variant.
     pub fn list() -> String {
         Variant::ALL.map(Variant::name).join(" ")
-    }
-}
-
-/// Everything needed to set up a new game.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Setup {
-    pub variant: Variant,
-    pub size: usize,
-    pub komi: f32,
-    pub start: Start,
-    /// GoRoGo's setup henge; `None` is the centre.
-    pub henge: Option<Vertex>,
-    /// A War Go preset from a file (`--preset`); `None` is the variant's own.
-    pub preset: Option<std::sync::Arc<wargo::presets::Preset>>,
-    /// How standard Go counts a finished game.
-    pub rules: Rules,
-}
-
-impl Setup {
-    /// The variant's defaults.
-    pub fn new(variant: Variant) -> Setup {
-        Setup {
-            variant,
-            size: variant.default_size(),
-            komi: variant.default_komi(),
-            start: Start::Empty,
-            henge: None,
-            preset: None,
-            rules: Rules::Area,
-        }
-    }
-
-    /// True when the game accepts a board of `size`.
-    pub fn accepts_size(&self, size: usize) -> bool {
-        match &self.preset {
-            Some(preset) => preset.fits(size),
-            None => self.variant.accepts_size(size),
-        }
-    }
-
-    /// The start options that differ from the defaults, as `key=value`
-    /// pairs (`start=crosscut`, `henge=B2`): what a game record must keep.
-    pub fn options(&self) -> Vec<(String, String)> {
-        let mut options = Vec::new();
-        if self.start != Start::Empty {
-            options.push(("start".to_string(), self.start.name().to_string()));
-        }
-        if let Some(v) = self.henge {
-            options.push(("henge".to_string(), v.to_string()));
-        }
-        if let Some(preset) = &self.preset {
-            options.push(("preset".to_string(), preset.record()));
-        }
-        if self.rules != Rules::Area {
-            options.push(("rules".to_string(), self.rules.name().to_string()));
-        }
-        options
-    }
-
-    /// Sets one start option by name.
-    pub fn apply_option(&mut self, key: &str, value: &str) -> Result<(), String> {
-        match key {
-            "start" => self.start = Start::parse(value).ok_or_else(|| format!("unknown start '{value}'"))?,
-            "henge" => {
-                let v = Vertex::parse(value).filter(|v| v.on_board(self.size));
-                self.henge = Some(v.ok_or_else(|| format!("bad henge vertex '{value}'"))?);
-            }
-            "preset" => {
-                let preset = wargo::presets::Preset::from_record(value)?;
-                if !matches!(self.variant, Variant::WarGo | Variant::BuyingArmies) {
-                    return Err(format!("{} has no preset", self.variant.name()));
-                }
-                if (preset.credit.is_some()) != (self.variant == Variant::BuyingArmies) {
-                    return Err(format!("preset '{}' does not fit {}", preset.name, self.variant.name()));
-                }
-                self.preset = Some(std::sync::Arc::new(preset));
-            }
-            "rules" => {
-                let rules = Rules::parse_or_list(value)?;
-                if self.variant != Variant::Go {
-                    return Err(format!("{} has no choice of rules", self.variant.name()));
-                }
-                self.rules = rules;
-            }
-            _ => return Err(format!("unknown option '{key}'")),
-        }
-        Ok(())
     }
 }
 
@@ -340,16 +144,7 @@ pub enum Game {
 
 impl Game {
     pub fn new(setup: &Setup) -> Game {
-        match setup.variant {
-            Variant::Go => Game::Go(go::Go::new(setup)),
-            Variant::Atari => Game::Atari(atari::AtariGo::new(setup)),
-            Variant::Migoyugo => Game::Migoyugo(migoyugo::Migoyugo::new(setup)),
-            Variant::GoRoGo => Game::GoRoGo(gorogo::GoRoGo::new(setup)),
-            Variant::Yugo => Game::Yugo(yugo::Yugo::new(setup)),
-            Variant::WarGo | Variant::CenterOfTao | Variant::MercenaryGo | Variant::BuyingArmies => {
-                Game::WarGo(wargo::WarGo::new(setup))
-            }
-        }
+        (setup.variant.spec().new_game)(setup)
     }
 }
 
@@ -367,101 +162,51 @@ macro_rules! dispatch {
     };
 }
 
+/// Forwards every method to the variant inside; `Position` has no defaults,
+/// so a method missing here does not compile.
+#[rustfmt::skip]
 impl Position for Game {
-    fn variant_name(&self) -> &'static str {
-        dispatch!(self, g => g.variant_name())
-    }
-    fn size(&self) -> usize {
-        dispatch!(self, g => g.size())
-    }
-    fn to_move(&self) -> Color {
-        dispatch!(self, g => g.to_move())
-    }
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        dispatch!(self, g => g.legal_moves(out))
-    }
-    fn search_moves(&self, out: &mut Vec<Move>) {
-        dispatch!(self, g => g.search_moves(out))
-    }
-    fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
-        dispatch!(self, g => g.play(color, mv))
-    }
-    fn undo(&mut self) -> bool {
-        dispatch!(self, g => g.undo())
-    }
-    fn moves_played(&self) -> usize {
-        dispatch!(self, g => g.moves_played())
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        dispatch!(self, g => g.outcome())
-    }
-    fn score_now(&self) -> Outcome {
-        dispatch!(self, g => g.score_now())
-    }
-    fn hash(&self) -> u64 {
-        dispatch!(self, g => g.hash())
-    }
-    fn recompute_hash(&self) -> u64 {
-        dispatch!(self, g => g.recompute_hash())
-    }
-    fn occupant(&self, v: Vertex) -> Option<Occupant> {
-        dispatch!(self, g => g.occupant(v))
-    }
-    fn label(&self, v: Vertex) -> Option<String> {
-        dispatch!(self, g => g.label(v))
-    }
-    fn status_lines(&self) -> Vec<String> {
-        dispatch!(self, g => g.status_lines())
-    }
-    fn captures(&self) -> [u32; 2] {
-        dispatch!(self, g => g.captures())
-    }
-    fn hand(&self, color: Color) -> Option<Vec<(Piece, u32)>> {
-        dispatch!(self, g => g.hand(color))
-    }
-    fn zones(&self) -> Vec<Vertex> {
-        dispatch!(self, g => g.zones())
-    }
-    fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
-        dispatch!(self, g => g.rollout(rng, trace))
-    }
-    fn rollout_owners(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32 {
-        dispatch!(self, g => g.rollout_owners(rng, trace, owners))
-    }
-    fn outcome_value(&self, outcome: Outcome) -> f32 {
-        dispatch!(self, g => g.outcome_value(outcome))
-    }
-    fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
-        dispatch!(self, g => g.ownership(rng, playouts))
-    }
-    fn place_handicap(&mut self, stones: &[Vertex]) -> Result<(), Illegal> {
-        dispatch!(self, g => g.place_handicap(stones))
-    }
-    fn set_komi(&mut self, komi: f32) {
-        dispatch!(self, g => g.set_komi(komi))
-    }
-    fn set_to_move(&mut self, color: Color) -> bool {
-        dispatch!(self, g => g.set_to_move(color))
-    }
-    fn forced_move(&self) -> Option<Move> {
-        dispatch!(self, g => g.forced_move())
-    }
-    fn canonical_hash(&self) -> u64 {
-        dispatch!(self, g => g.canonical_hash())
-    }
-    fn solver_moves(&self, out: &mut Vec<Move>) {
-        dispatch!(self, g => g.solver_moves(out))
-    }
-    fn draws_possible(&self) -> bool {
-        dispatch!(self, g => g.draws_possible())
-    }
-    fn strategist(&self) -> Option<Color> {
-        dispatch!(self, g => g.strategist())
-    }
-    fn strategy_move(&self) -> Option<Move> {
-        dispatch!(self, g => g.strategy_move())
-    }
-    fn prior(&self, mv: Move) -> Option<(f32, f32)> {
-        dispatch!(self, g => g.prior(mv))
-    }
+    fn variant_name(&self) -> &'static str { dispatch!(self, g => g.variant_name()) }
+    fn size(&self) -> usize { dispatch!(self, g => g.size()) }
+    fn to_move(&self) -> Color { dispatch!(self, g => g.to_move()) }
+    fn legal_moves(&self, out: &mut Vec<Move>) { dispatch!(self, g => g.legal_moves(out)) }
+    fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> { dispatch!(self, g => g.play(color, mv)) }
+    fn undo(&mut self) -> bool { dispatch!(self, g => g.undo()) }
+    fn moves_played(&self) -> usize { dispatch!(self, g => g.moves_played()) }
+    fn outcome(&self) -> Option<Outcome> { dispatch!(self, g => g.outcome()) }
+    fn score_now(&self) -> Outcome { dispatch!(self, g => g.score_now()) }
+    fn hash(&self) -> u64 { dispatch!(self, g => g.hash()) }
+    fn recompute_hash(&self) -> u64 { dispatch!(self, g => g.recompute_hash()) }
+    fn check_consistency(&self) -> Result<(), String> { dispatch!(self, g => g.check_consistency()) }
+    fn set_to_move(&mut self, color: Color) -> bool { dispatch!(self, g => g.set_to_move(color)) }
+    fn occupant(&self, v: Vertex) -> Option<Occupant> { dispatch!(self, g => g.occupant(v)) }
+    fn label(&self, v: Vertex) -> Option<String> { dispatch!(self, g => g.label(v)) }
+    fn status_lines(&self) -> Vec<String> { dispatch!(self, g => g.status_lines()) }
+    fn captures(&self) -> [u32; 2] { dispatch!(self, g => g.captures()) }
+    fn hand(&self, color: Color) -> Option<Vec<(Piece, u32)>> { dispatch!(self, g => g.hand(color)) }
+    fn zones(&self) -> Vec<Vertex> { dispatch!(self, g => g.zones()) }
+    fn place_handicap(&mut self, stones: &[Vertex]) -> Result<(), Illegal> { dispatch!(self, g => g.place_handicap(stones)) }
+    fn set_komi(&mut self, komi: f32) { dispatch!(self, g => g.set_komi(komi)) }
+    fn finish_setup(&mut self) { dispatch!(self, g => g.finish_setup()) }
+    fn record_options(&self) -> Vec<(String, String)> { dispatch!(self, g => g.record_options()) }
+    fn restore_option(&mut self, key: &str, value: &str) -> Result<(), String> { dispatch!(self, g => g.restore_option(key, value)) }
+    fn setup_moves(&self) -> usize { dispatch!(self, g => g.setup_moves()) }
+    fn spell(&self, mv: Move) -> crate::clicks::Spelling { dispatch!(self, g => g.spell(mv)) }
+    fn in_setup(&self) -> bool { dispatch!(self, g => g.in_setup()) }
+    fn default_setup(&mut self, color: Color) { dispatch!(self, g => g.default_setup(color)) }
+    fn judge(&self, ownership: &Ownership) -> Option<Judgement> { dispatch!(self, g => g.judge(ownership)) }
+    fn play_on(&mut self) { dispatch!(self, g => g.play_on()) }
+    fn search_moves(&self, out: &mut Vec<Move>) { dispatch!(self, g => g.search_moves(out)) }
+    fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 { dispatch!(self, g => g.rollout(rng, trace)) }
+    fn rollout_owners(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32 { dispatch!(self, g => g.rollout_owners(rng, trace, owners)) }
+    fn outcome_value(&self, outcome: Outcome) -> f32 { dispatch!(self, g => g.outcome_value(outcome)) }
+    fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> { dispatch!(self, g => g.ownership(rng, playouts)) }
+    fn prior(&self, mv: Move) -> Option<(f32, f32)> { dispatch!(self, g => g.prior(mv)) }
+    fn forced_move(&self) -> Option<Move> { dispatch!(self, g => g.forced_move()) }
+    fn capture_move(&self, judged: &Judgement, color: Color) -> Option<Move> { dispatch!(self, g => g.capture_move(judged, color)) }
+    fn canonical_hash(&self) -> u64 { dispatch!(self, g => g.canonical_hash()) }
+    fn solver_moves(&self, out: &mut Vec<Move>) { dispatch!(self, g => g.solver_moves(out)) }
+    fn strategist(&self) -> Option<Color> { dispatch!(self, g => g.strategist()) }
+    fn strategy_move(&self) -> Option<Move> { dispatch!(self, g => g.strategy_move()) }
+    fn draws_possible(&self) -> bool { dispatch!(self, g => g.draws_possible()) }
 }

@@ -18,11 +18,14 @@
 //! anything), so a placement changes the surrounded-group count only
 //! through the groups next to it: legality is decided locally.
 
-use super::Setup;
-use crate::board::{cell_of, color_of, zobrist, Board, BLACK, EMPTY, WHITE};
+use super::commands::{Reply, Session, VariantCommand};
+use super::go_family::{self, go_state, GoHistory, Turn};
+use super::{Game, Setup, Start, VariantSpec};
+use crate::board::zobrist::StateKey;
+use crate::board::{cell_of, color_of, Board, BLACK, EMPTY, WHITE};
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Owner, Position};
-use crate::history::History;
+use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
+use crate::gtp::args::Args;
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
 
@@ -126,10 +129,9 @@ pub fn point_owners(board: &Board) -> Vec<i8> {
 #[derive(Clone, Debug)]
 struct State {
     board: Board,
-    to_move: Color,
+    /// The turn; its passes are real ones (taking the button is not one).
+    turn: Turn,
     button: Option<Color>,
-    /// Consecutive real passes (taking the button is not one).
-    passes: u8,
     /// Pawns removed from each colour's groups: [white's, black's], so that
     /// index 0 reads "captured by black" as GTP's captured count wants.
     captures: [u32; 2],
@@ -140,23 +142,59 @@ impl State {
         let [black_lost, white_lost] = place(&mut self.board, p, color, kind);
         self.captures[0] += white_lost;
         self.captures[1] += black_lost;
-        self.passes = 0;
-        self.to_move = color.opponent();
+        self.turn.moved(color);
     }
 
     /// Takes the button while it is free, else passes.
     fn play_pass(&mut self, color: Color) {
         match self.button {
-            None => self.button = Some(color),
-            Some(_) => self.passes += 1,
+            None => {
+                self.button = Some(color);
+                self.turn.to_move = color.opponent();
+            }
+            Some(_) => self.turn.passed(color),
         }
-        self.to_move = color.opponent();
+    }
+}
+
+go_state!(State);
+
+pub static SPEC: VariantSpec = VariantSpec {
+    name: "yugo",
+    aliases: &[],
+    description: "Yugo: pawns and kings, the button, komi 7; pass takes the button while it is free",
+    game_id: "Yugo",
+    komi: 7.0,
+    default_size: || 9,
+    accepts_size: super::spec::any_gtp_size,
+    starts: &[Start::Empty],
+    options: &[],
+    record_options: &[],
+    commands: &[VariantCommand {
+        name: "variago-button",
+        lacks: "button",
+        run: button,
+    }],
+    match_setup: &[],
+    solver_empties: Some(8),
+    new_game: |setup| Game::Yugo(Yugo::new(setup)),
+    from_diagram: Some(|setup, rows, to_move| Yugo::from_diagram(setup, &rows.join("\n"), to_move).map(Game::Yugo)),
+};
+
+/// `variago-button`: who holds the button, `black`, `white` or `none`.
+fn button(session: &mut dyn Session, a: &Args) -> Reply {
+    a.count(0, 0)?;
+    match session.game() {
+        Game::Yugo(yugo) => Ok(yugo.button().map_or("none", Color::name).into()),
+        _ => Err("internal error: not a Yugo game".into()),
     }
 }
 
 #[derive(Clone, Debug)]
 pub struct Yugo {
-    history: History<State>,
+    /// No superko: kings are permanent and pawns never come back where a
+    /// king removed them, so positions cannot repeat.
+    history: GoHistory<State>,
     komi: f32,
     /// Handicap pawns placed before the first move.
     handicap: usize,
@@ -165,13 +203,15 @@ pub struct Yugo {
 impl Yugo {
     pub fn new(setup: &Setup) -> Yugo {
         Yugo {
-            history: History::new(State {
-                board: Board::new(setup.size),
-                to_move: Color::Black,
-                button: None,
-                passes: 0,
-                captures: [0, 0],
-            }),
+            history: GoHistory::new(
+                State {
+                    board: Board::new(setup.size),
+                    turn: Turn::START,
+                    button: None,
+                    captures: [0, 0],
+                },
+                false,
+            ),
             komi: setup.komi,
             handicap: 0,
         }
@@ -192,7 +232,7 @@ impl Yugo {
             return Err(format!("the diagram is not {0}x{0}", setup.size));
         }
         let mut yugo = Yugo::new(setup);
-        let board = &mut yugo.history.now.board;
+        let board = &mut yugo.history.now_mut().board;
         for (i, row) in rows.iter().enumerate() {
             for (x, symbol) in row.chars().enumerate() {
                 let p = board.point(Vertex::new(x, size - 1 - i));
@@ -212,17 +252,17 @@ impl Yugo {
         {
             return Err("a surrounded group holds a pawn".into());
         }
-        yugo.history.now.to_move = to_move;
+        yugo.history.now_mut().turn.to_move = to_move;
         Ok(yugo)
     }
 
     pub fn board(&self) -> &Board {
-        &self.history.now.board
+        &self.history.now().board
     }
 
     /// The player holding the button, if anyone has taken it.
     pub fn button(&self) -> Option<Color> {
-        self.history.now.button
+        self.history.now().button
     }
 
     /// Black's score minus white's for a final board.
@@ -287,10 +327,10 @@ fn playout(mut state: State, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>)
     let limit = 4 * size * size + 20;
     let mut last: Option<usize> = None;
     for _ in 0..limit {
-        if state.passes >= 2 {
+        if state.turn.ended() {
             break;
         }
-        let color = state.to_move;
+        let color = state.turn.to_move;
         let board = &state.board;
         let chosen = last
             .and_then(|q| capture_near(board, q, color))
@@ -334,17 +374,9 @@ fn capture_near(board: &Board, q: usize, color: Color) -> Option<usize> {
         .map(|(_, lib)| lib)
 }
 
-impl Position for Yugo {
+impl Rules for Yugo {
     fn variant_name(&self) -> &'static str {
         "yugo"
-    }
-
-    /// As in Go, neither the button nor a pass is searched while the board
-    /// is unsettled: both cost a move that a placement could use.
-    fn search_moves(&self, out: &mut Vec<Move>) {
-        self.legal_moves(out);
-        let state = &self.history.now;
-        super::keep_pass_for_the_end(out, &state.board, state.to_move, state.passes > 0);
     }
 
     fn size(&self) -> usize {
@@ -352,7 +384,7 @@ impl Position for Yugo {
     }
 
     fn to_move(&self) -> Color {
-        self.history.now.to_move
+        self.history.now().turn.to_move
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
@@ -381,12 +413,10 @@ impl Position for Yugo {
             Move::Drop(piece, _) => return Err(Illegal::new(format!("Yugo has no {piece}; use pawn@ or king@"))),
             Move::Step(..) => return Err(Illegal::new("pieces do not move in Yugo")),
         };
-        self.history.push();
-        let state = &mut self.history.now;
-        match placed {
+        self.history.play(|state| match placed {
             Some((p, kind)) => state.play_placement(p, color, kind),
             None => state.play_pass(color),
-        }
+        });
         Ok(())
     }
 
@@ -395,11 +425,11 @@ impl Position for Yugo {
     }
 
     fn moves_played(&self) -> usize {
-        self.history.len()
+        self.history.moves_played()
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.history.now.passes >= 2).then(|| self.score_now())
+        self.history.ended().then(|| self.score_now())
     }
 
     fn score_now(&self) -> Outcome {
@@ -407,19 +437,20 @@ impl Position for Yugo {
     }
 
     fn hash(&self) -> u64 {
-        let state = &self.history.now;
-        let mut hash = state.board.hash() ^ zobrist::state_key(state.passes as u64);
-        if state.to_move == Color::White {
-            hash ^= zobrist::state_key(100);
-        }
+        let state = self.history.now();
+        let mut hash = state.board.hash() ^ state.turn.key();
         if let Some(holder) = state.button {
-            hash ^= zobrist::state_key(300 + holder.index() as u64);
+            hash ^= StateKey::Button(holder).key();
         }
         hash
     }
 
     fn recompute_hash(&self) -> u64 {
-        self.hash() ^ self.board().hash() ^ self.board().recompute_hash()
+        self.history.recomputed(self.hash())
+    }
+
+    fn check_consistency(&self) -> Result<(), String> {
+        self.history.check_consistency()
     }
 
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
@@ -456,14 +487,57 @@ impl Position for Yugo {
     }
 
     fn captures(&self) -> [u32; 2] {
-        self.history.now.captures
+        self.history.now().captures
+    }
+
+    /// Black pawns on an empty board, each a legal pawn placement; white moves next.
+    fn place_handicap(&mut self, stones: &[Vertex]) -> Result<(), Illegal> {
+        if self.history.moves_played() > 0
+            || self.handicap > 0
+            || self.board().empties().len() != self.size() * self.size()
+        {
+            return Err(Illegal::new("board not empty"));
+        }
+        let mut next = self.clone();
+        for &v in stones {
+            let (p, kind) = next
+                .check_placement(Color::Black, v, Some(Piece::Pawn))
+                .map_err(|why| Illegal::new(format!("bad handicap vertex {v}: {why}")))?;
+            next.history.now_mut().board.put(p, BLACK, PAWN);
+            debug_assert_eq!(kind, Placement::Pawn);
+        }
+        if !stones.is_empty() {
+            next.history.now_mut().turn.to_move = Color::White;
+        }
+        next.handicap = stones.len();
+        *self = next;
+        Ok(())
+    }
+
+    fn set_to_move(&mut self, color: Color) -> bool {
+        self.history.give_turn(color);
+        true
+    }
+
+    fn set_komi(&mut self, komi: f32) {
+        self.komi = komi;
+    }
+}
+
+impl SearchHints for Yugo {
+    /// As in Go, neither the button nor a pass is searched while the board
+    /// is unsettled: both cost a move that a placement could use.
+    fn search_moves(&self, out: &mut Vec<Move>) {
+        self.legal_moves(out);
+        let state = self.history.now();
+        go_family::keep_pass_for_the_end(out, &state.board, state.turn);
     }
 
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
         if let Some(outcome) = self.outcome() {
             return self.outcome_value(outcome);
         }
-        let end = playout(self.history.now.clone(), rng, trace);
+        let end = playout(self.history.now().clone(), rng, trace);
         self.value_of(self.score_of(&end.board, end.button))
     }
 
@@ -475,52 +549,15 @@ impl Position for Yugo {
     }
 
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
-        let playouts = playouts.max(1);
-        let mut total = vec![0.0; self.size() * self.size()];
         let mut trace = Vec::new();
-        for _ in 0..playouts {
+        Some(go_family::ownership(self.size() * self.size(), playouts, || {
             trace.clear();
-            let end = playout(self.history.now.clone(), rng, &mut trace);
-            for (sum, owner) in total.iter_mut().zip(point_owners(&end.board)) {
-                *sum += owner as f32;
-            }
-        }
-        Some(total.into_iter().map(|t| t / playouts as f32).collect())
-    }
-
-    /// Black pawns on an empty board, each a legal pawn placement; white moves next.
-    fn place_handicap(&mut self, stones: &[Vertex]) -> Result<(), Illegal> {
-        if !self.history.is_empty() || self.handicap > 0 || self.board().empties().len() != self.size() * self.size() {
-            return Err(Illegal::new("board not empty"));
-        }
-        let mut next = self.clone();
-        for &v in stones {
-            let (p, kind) = next
-                .check_placement(Color::Black, v, Some(Piece::Pawn))
-                .map_err(|why| Illegal::new(format!("bad handicap vertex {v}: {why}")))?;
-            next.history.now.board.put(p, BLACK, PAWN);
-            debug_assert_eq!(kind, Placement::Pawn);
-        }
-        if !stones.is_empty() {
-            next.history.now.to_move = Color::White;
-        }
-        next.handicap = stones.len();
-        *self = next;
-        Ok(())
-    }
-
-    fn set_to_move(&mut self, color: Color) -> bool {
-        let state = &mut self.history.now;
-        // The simple-ko point bars the side that was to move.
-        state.board.clear_ko();
-        state.to_move = color;
-        true
-    }
-
-    fn set_komi(&mut self, komi: f32) {
-        self.komi = komi;
+            point_owners(&playout(self.history.now().clone(), rng, &mut trace).board)
+        }))
     }
 }
+
+impl SolverHints for Yugo {}
 
 #[cfg(test)]
 mod tests {
@@ -551,8 +588,8 @@ mod tests {
         let g = game(9);
         let mut rng = <SmallRng as rand::SeedableRng>::seed_from_u64(3);
         for _ in 0..50 {
-            let end = playout(g.history.now.clone(), &mut rng, &mut Vec::new());
-            assert!(end.passes >= 2);
+            let end = playout(g.history.now().clone(), &mut rng, &mut Vec::new());
+            assert!(end.turn.ended());
             assert!(end.button.is_some());
         }
     }

@@ -1,10 +1,13 @@
 //! Helpers shared by the integration tests: engines with a small, seeded
 //! search, GTP calls that check the response shape, positions from move
 //! lists, and independent naive rule implementations in [`naive`].
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 pub mod expect;
+pub mod gogui;
+pub mod matches;
 pub mod naive;
+pub mod perft;
 pub mod process;
 
 use rand::rngs::SmallRng;
@@ -94,6 +97,22 @@ pub fn state(engine: &mut Engine) -> String {
         .iter()
         .map(|c| execute_line(engine, c).expect("response"))
         .collect()
+}
+
+/// Runs the engine's binary with `args` on `input` to its end.
+pub fn run_engine(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_variago"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("engine starts");
+    // The engine may have exited already, having refused its arguments.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    child.wait_with_output().expect("engine ends")
 }
 
 pub fn game(variant: Variant, size: usize) -> Game {

@@ -35,8 +35,7 @@ impl Cell {
             Cell::Migo(c) => 1 + c.index() as u8,
             Cell::Yugo(c, value) => 2 + 4 * c.index() as u8 + value,
         };
-        // Kind 0x4D keeps these keys apart from the Go board's.
-        zobrist::piece_key(point, code, 0x4D)
+        zobrist::piece_key(point, code, zobrist::MIGOYUGO_KIND)
     }
 }
 

@@ -10,39 +10,28 @@ pub mod pieces;
 pub mod playout;
 pub mod presets;
 pub mod rules;
+pub mod spec;
 pub mod zones;
 
-use super::{Setup, Variant};
-use crate::board::zobrist;
+pub use spec::{builtin_preset, setup_of, BUYING_ARMIES, CENTER_OF_TAO, MERCENARY_GO, WAR_GO};
+
+use super::go_family::GoHistory;
+use super::Setup;
+use crate::board::zobrist::StateKey;
+use crate::clicks::{Click, Spelling};
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Position};
-use crate::history::History;
+use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
 use crate::moves::{Move, Piece, Vertex};
 use pieces::{Army, Hand};
 use presets::Preset;
 use rand::rngs::SmallRng;
 use rules::State;
-use std::collections::HashMap;
 use std::sync::Arc;
-
-/// The built-in preset of a variant of the War Go family.
-pub fn builtin_preset(variant: Variant) -> Option<Preset> {
-    let name = match variant {
-        Variant::WarGo => "wargo",
-        Variant::CenterOfTao => "center-of-tao",
-        Variant::MercenaryGo => "mercenary-go",
-        Variant::BuyingArmies => "buying-armies",
-        _ => return None,
-    };
-    presets::Library::builtin().preset(name).ok()
-}
 
 #[derive(Clone, Debug)]
 pub struct WarGo {
-    history: History<State>,
+    history: GoHistory<State>,
     komi: f32,
-    /// How often each board hash has occurred: positional superko.
-    seen: HashMap<u64, u32>,
     preset: Arc<Preset>,
     name: &'static str,
 }
@@ -70,12 +59,9 @@ impl WarGo {
             }
         }
         state.note_board();
-        let mut seen = HashMap::new();
-        seen.insert(state.board.hash(), 1);
         WarGo {
-            history: History::new(state),
+            history: GoHistory::new(state, true),
             komi: setup.komi,
-            seen,
             preset,
             name: setup.variant.name(),
         }
@@ -89,7 +75,7 @@ impl WarGo {
     pub fn from_diagram(setup: &Setup, rows: &[&str], to_move: Color) -> Result<WarGo, String> {
         let size = rows.len();
         let mut game = WarGo::new(&Setup { size, ..setup.clone() });
-        let state = &mut game.history.now;
+        let state = game.history.now_mut();
         state.board = crate::board::Board::new(size);
         for (row, text) in rows.iter().enumerate() {
             let cells: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
@@ -124,15 +110,14 @@ impl WarGo {
                 state.board.put(p, cell, kind);
             }
         }
-        state.to_move = to_move;
+        state.turn.to_move = to_move;
         state.note_board();
-        game.seen.clear();
-        game.seen.insert(game.state().board.hash(), 1);
+        game.history.restart();
         Ok(game)
     }
 
     pub fn state(&self) -> &State {
-        &self.history.now
+        self.history.now()
     }
 
     pub fn preset(&self) -> &Preset {
@@ -143,7 +128,7 @@ impl WarGo {
     fn trial(&self, color: Color, mv: Move) -> Result<State, Illegal> {
         let mut next = self.state().clone();
         next.apply(color, mv)?;
-        if mv != Move::Pass && self.seen.contains_key(&next.board.hash()) {
+        if mv != Move::Pass && self.history.repeats(next.board.hash()) {
             return Err(Illegal::new("positional superko: the board would repeat"));
         }
         Ok(next)
@@ -152,7 +137,7 @@ impl WarGo {
     /// Legality of a drop on an empty point, cheaply where no capture is possible.
     fn drop_is_legal(&self, color: Color, piece: Piece, p: usize) -> bool {
         match self.state().quick_drop_hash(color, piece, p) {
-            Some(hash) => !self.seen.contains_key(&hash),
+            Some(hash) => !self.history.repeats(hash),
             None => {
                 let v = self.state().board.vertex(p);
                 let mv = match piece {
@@ -174,11 +159,11 @@ impl WarGo {
     /// The armies both sides bought, as `piece:count,...` (Buying Armies),
     /// for the game record; `None` for presets without buying or while a
     /// side still buys.
-    pub fn bought_armies(&self) -> Option<[String; 2]> {
+    fn bought_armies(&self) -> Option<[String; 2]> {
         self.preset.credit?;
         // The first state of play: a pass that ended a side's buying is
         // in the history too.
-        let start = self.history.states().find(|s| !s.in_setup())?;
+        let start = self.history.snapshots().states().find(|s| !s.in_setup())?;
         Some(Color::BOTH.map(|c| {
             let hand = start.hands[c.index()];
             let parts: Vec<String> = Army::ALL
@@ -192,26 +177,24 @@ impl WarGo {
 
     /// Passes that ended a side's buying: the first moves of the history,
     /// which a game record leaves out (it keeps the armies instead).
-    pub fn setup_passes(&self) -> usize {
+    fn setup_passes(&self) -> usize {
         self.history
+            .snapshots()
             .states()
-            .take(self.history.len())
+            .take(self.history.moves_played())
             .filter(|s| s.in_setup())
             .count()
     }
 
-    /// Buys the armies of a game record (see `bought_armies`) and ends the
-    /// buying of both sides.
-    pub fn buy_armies(&mut self, armies: [&str; 2]) -> Result<(), String> {
-        for color in Color::BOTH {
-            for item in armies[color.index()].split(',').filter(|s| !s.is_empty()) {
-                let (name, count) = item.split_once(':').ok_or_else(|| format!("bad army item '{item}'"))?;
-                let count: u32 = count.parse().map_err(|_| format!("bad army count '{item}'"))?;
-                self.buy(color, Army::parse(name)?, count)?;
-            }
-            self.finish_buying(color)?;
+    /// Buys `color`'s army of a game record (see `bought_armies`) and ends
+    /// its buying.
+    fn buy_army(&mut self, color: Color, army: &str) -> Result<(), String> {
+        for item in army.split(',').filter(|s| !s.is_empty()) {
+            let (name, count) = item.split_once(':').ok_or_else(|| format!("bad army item '{item}'"))?;
+            let count: u32 = count.parse().map_err(|_| format!("bad army count '{item}'"))?;
+            self.buy(color, Army::parse(name)?, count)?;
         }
-        Ok(())
+        self.finish_buying(color)
     }
 
     /// Buys `count` of `army` for `color` during the setup phase.
@@ -222,7 +205,7 @@ impl WarGo {
             return Err(format!("{} is not for sale", army.name()));
         }
         let cost = price.saturating_mul(count);
-        let s = &mut self.history.now;
+        let s = self.history.now_mut();
         let credit = s.credit[color.index()];
         if cost > credit {
             return Err(format!(
@@ -239,14 +222,20 @@ impl WarGo {
     /// Ends `color`'s buying; play starts when both sides are done.
     pub fn finish_buying(&mut self, color: Color) -> Result<(), String> {
         self.check_buying(color)?;
-        self.history.now.end_buying(color);
+        self.history.now_mut().end_buying(color);
         Ok(())
     }
 
-    /// The engine buys for `color`: one of each piece in turn, in the
-    /// order samurai, wall, monk, cavalry, spy, bomb, mercenary, tao,
-    /// ambassador, while the credit lasts; then it is done.
+    /// The engine buys for `color` (see `buy_engine_army`); then it is done.
     pub fn buy_auto(&mut self, color: Color) -> Result<(), String> {
+        self.buy_engine_army(color)?;
+        self.finish_buying(color)
+    }
+
+    /// The engine's army for `color`: one of each piece in turn, in the
+    /// order samurai, wall, monk, cavalry, spy, bomb, mercenary, tao,
+    /// ambassador, while the credit lasts.
+    fn buy_engine_army(&mut self, color: Color) -> Result<(), String> {
         self.check_buying(color)?;
         const ORDER: [Army; 9] = [
             Army::Samurai,
@@ -267,10 +256,9 @@ impl WarGo {
                 }
             }
             if !bought {
-                break;
+                return Ok(());
             }
         }
-        self.finish_buying(color)
     }
 
     /// The engine buys for every side still buying.
@@ -297,12 +285,16 @@ impl WarGo {
         let mut hash = 0;
         for color in Color::BOTH {
             for army in Army::ALL {
-                let n = s.hands[color.index()].get(army) as u64;
-                let tag = 0x7a00_0000 | (color.index() as u64) << 20 | (army.index() as u64) << 12 | n;
-                hash ^= zobrist::state_key(tag);
+                let count = s.hands[color.index()].get(army);
+                hash ^= StateKey::WarGoHand {
+                    color,
+                    army: army.index(),
+                    count,
+                }
+                .key();
             }
             if s.buying[color.index()] {
-                hash ^= zobrist::state_key(0x7b00_0000 | color.index() as u64);
+                hash ^= StateKey::WarGoBuying(color).key();
             }
         }
         hash
@@ -319,7 +311,7 @@ impl WarGo {
     }
 }
 
-impl Position for WarGo {
+impl Rules for WarGo {
     fn variant_name(&self) -> &'static str {
         self.name
     }
@@ -329,7 +321,7 @@ impl Position for WarGo {
     }
 
     fn to_move(&self) -> Color {
-        self.state().to_move
+        self.state().turn.to_move
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
@@ -341,7 +333,7 @@ impl Position for WarGo {
             out.push(Move::Pass);
             return;
         }
-        let color = s.to_move;
+        let color = s.turn.to_move;
         let hand = s.hands[color.index()];
         let board = &s.board;
         for p in board.all_points() {
@@ -374,31 +366,22 @@ impl Position for WarGo {
         out.push(Move::Pass);
     }
 
-    fn search_moves(&self, out: &mut Vec<Move>) {
-        self.legal_moves(out);
-        playout::prune_for_search(self.state(), out);
-    }
-
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
         if self.outcome().is_some() {
             return Err(Illegal::new("the game is over"));
         }
         let next = self.trial(color, mv)?;
-        self.history.push();
-        self.history.now = next;
-        if mv != Move::Pass {
-            *self.seen.entry(self.state().board.hash()).or_insert(0) += 1;
-        }
+        self.history.push(next);
         Ok(())
     }
 
     fn undo(&mut self) -> bool {
-        if self.history.previous().is_some_and(State::in_setup) {
+        if self.history.snapshots().previous().is_some_and(State::in_setup) {
             // A pass that ended a side's buying: that side buys again, and
             // the purchases made since stay (a purchase is not a move).
-            let now = self.history.now.clone();
+            let now = self.history.now().clone();
             self.history.undo();
-            let s = &mut self.history.now;
+            let s = self.history.now_mut();
             s.hands = now.hands;
             s.credit = now.credit;
             s.buying = now.buying;
@@ -407,23 +390,15 @@ impl Position for WarGo {
             }
             return true;
         }
-        let current = self.state().board.hash();
-        if !self.history.undo() {
-            return false;
-        }
-        // Every move but a pass changes the board (superko forbids the rest).
-        if current != self.state().board.hash() {
-            super::go::forget_position(&mut self.seen, current);
-        }
-        true
+        self.history.undo()
     }
 
     fn moves_played(&self) -> usize {
-        self.history.len()
+        self.history.moves_played()
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.state().passes >= 2).then(|| self.score_now())
+        self.history.ended().then(|| self.score_now())
     }
 
     fn score_now(&self) -> Outcome {
@@ -432,16 +407,15 @@ impl Position for WarGo {
 
     fn hash(&self) -> u64 {
         let s = self.state();
-        let mut hash = s.board.hash() ^ zobrist::state_key(s.passes as u64) ^ self.hand_hash();
-        if s.to_move == Color::White {
-            hash ^= zobrist::state_key(100);
-        }
-        hash
+        s.board.hash() ^ s.turn.key() ^ self.hand_hash()
     }
 
     fn recompute_hash(&self) -> u64 {
-        let board = &self.state().board;
-        self.hash() ^ board.hash() ^ board.recompute_hash()
+        self.history.recomputed(self.hash())
+    }
+
+    fn check_consistency(&self) -> Result<(), String> {
+        self.history.check_consistency()
     }
 
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
@@ -489,9 +463,52 @@ impl Position for WarGo {
         self.state().captures
     }
 
+    /// The army pieces the side can ever hold: those of the preset's hand,
+    /// and those for sale where armies are bought.
     fn hand(&self, color: Color) -> Option<Vec<(Piece, u32)>> {
         let hand: Hand = self.state().hands[color.index()];
-        Some(Army::ALL.iter().map(|&a| (a.pieces()[0], hand.get(a))).collect())
+        let start = self.preset.hands[color.index()];
+        let held = |a: Army| start.get(a) > 0 || (self.preset.credit.is_some() && self.preset.prices.get(a) > 0);
+        Some(
+            Army::ALL
+                .iter()
+                .filter(|&&a| held(a) || hand.get(a) > 0)
+                .map(|&a| (a.pieces()[0], hand.get(a)))
+                .collect(),
+        )
+    }
+
+    /// A bomb is picked from the hand, dropped, and then given its mode.
+    /// The pass that ends a side's buying is a click of its own, `done`:
+    /// GoGui ends a game after two passes in a row.
+    fn spell(&self, mv: Move) -> Spelling {
+        match mv {
+            Move::Pass if self.in_setup() => Spelling::new(vec![Click::Choice(0, "done")]),
+            Move::Drop(Piece::Bomb(mode), v) => {
+                let (index, name) = pieces::mode_option(mode);
+                Spelling::new(vec![
+                    Click::Hand(Army::Bomb.pieces()[0]),
+                    Click::Point(v),
+                    Click::Choice(index, name),
+                ])
+            }
+            _ => Spelling::of_kind(mv),
+        }
+    }
+
+    fn in_setup(&self) -> bool {
+        self.state().in_setup()
+    }
+
+    /// A side that has bought nothing gets the engine's army (see
+    /// `buy_auto`); the pass that follows ends its buying.
+    fn default_setup(&mut self, color: Color) {
+        let Some((credit, true)) = self.credit(color) else {
+            return;
+        };
+        if self.state().hands[color.index()].is_empty() && Some(credit) == self.preset.credit {
+            let _ = self.buy_engine_army(color);
+        }
     }
 
     fn zones(&self) -> Vec<Vertex> {
@@ -503,6 +520,50 @@ impl Position for WarGo {
             .collect()
     }
 
+    fn set_komi(&mut self, komi: f32) {
+        self.komi = komi;
+    }
+
+    /// Buying Armies: the engine buys for each side still buying.
+    fn finish_setup(&mut self) {
+        self.buy_auto_all();
+    }
+
+    fn record_options(&self) -> Vec<(String, String)> {
+        let Some(armies) = self.bought_armies() else {
+            return Vec::new();
+        };
+        Color::BOTH
+            .into_iter()
+            .map(|c| (spec::army_key(c).to_string(), armies[c.index()].clone()))
+            .collect()
+    }
+
+    fn restore_option(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let color = spec::army_owner(key).ok_or_else(|| format!("unknown option '{key}'"))?;
+        self.buy_army(color, value)
+    }
+
+    fn setup_moves(&self) -> usize {
+        self.setup_passes()
+    }
+
+    /// Refused while a side is still buying: the setup has its own order.
+    fn set_to_move(&mut self, color: Color) -> bool {
+        if self.state().in_setup() {
+            return false;
+        }
+        self.history.give_turn(color);
+        true
+    }
+}
+
+impl SearchHints for WarGo {
+    fn search_moves(&self, out: &mut Vec<Move>) {
+        self.legal_moves(out);
+        playout::prune_for_search(self.state(), out);
+    }
+
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
         match playout::run(self.state().clone(), self.komi, rng, trace) {
             (_, Some(winner)) => Outcome::Win(winner).value_for_black(),
@@ -511,32 +572,12 @@ impl Position for WarGo {
     }
 
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
-        let mut total = vec![0.0; self.size() * self.size()];
         let mut trace = Vec::new();
-        for _ in 0..playouts.max(1) {
+        Some(super::go_family::ownership(self.size() * self.size(), playouts, || {
             trace.clear();
             let (end, _) = playout::run(self.state().clone(), self.komi, rng, &mut trace);
-            for (sum, owner) in total.iter_mut().zip(end.board.area_owners()) {
-                *sum += owner as f32;
-            }
-        }
-        Some(total.into_iter().map(|t| t / playouts.max(1) as f32).collect())
-    }
-
-    fn set_komi(&mut self, komi: f32) {
-        self.komi = komi;
-    }
-
-    /// Refused while a side is still buying: the setup has its own order.
-    fn set_to_move(&mut self, color: Color) -> bool {
-        if self.state().in_setup() {
-            return false;
-        }
-        let state = &mut self.history.now;
-        // The simple-ko point bars the side that was to move.
-        state.board.clear_ko();
-        state.to_move = color;
-        true
+            end.board.area_owners()
+        }))
     }
 
     /// Soldiers get Go's priors (walls and taos read as the board's edge);
@@ -545,9 +586,11 @@ impl Position for WarGo {
     fn prior(&self, mv: Move) -> Option<(f32, f32)> {
         let s = self.state();
         match mv {
-            Move::Place(v) => super::go::policy::prior(&s.board, s.to_move, s.board.point(v)),
+            Move::Place(v) => super::go::policy::prior(&s.board, s.turn.to_move, s.board.point(v)),
             Move::Drop(..) | Move::Step(..) => Some(playout::SPECIAL_PRIOR),
             Move::Pass => None,
         }
     }
 }
+
+impl SolverHints for WarGo {}

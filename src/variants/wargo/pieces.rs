@@ -95,6 +95,15 @@ impl Army {
     }
 }
 
+/// A bomb's mode as an option of the choice at its drop: its place among
+/// the options, and its name.
+pub fn mode_option(mode: BombMode) -> (u8, &'static str) {
+    match mode {
+        BombMode::Immediate => (0, "immediate"),
+        BombMode::Delayed => (1, "delayed"),
+    }
+}
+
 /// How many of each army piece one side holds (or may buy, or pays).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Hand(pub [u32; 9]);

@@ -43,7 +43,7 @@ pub fn run(mut state: State, komi: f32, rng: &mut SmallRng, trace: &mut Vec<(Col
     let mut last = 0;
     let mut candidates = Vec::with_capacity(16);
     for _ in 0..limit {
-        if state.passes >= 2 {
+        if state.turn.ended() {
             break;
         }
         let lead = state.captures[0] as f32 - state.captures[1] as f32 - komi;
@@ -51,7 +51,7 @@ pub fn run(mut state: State, komi: f32, rng: &mut SmallRng, trace: &mut Vec<(Col
             let winner = if lead > 0.0 { Color::Black } else { Color::White };
             return (state, Some(winner));
         }
-        let color = state.to_move;
+        let color = state.turn.to_move;
         if rng.random_range(0..SPECIAL_EVERY) == 0 {
             if let Some(mv) = special_drop(&state, color, rng) {
                 if state.apply(color, mv).is_ok() {
@@ -146,7 +146,7 @@ fn weak_liberties(state: &State, color: Color) -> (Vec<bool>, Vec<bool>) {
 /// passed or nothing but own eyes is left.
 pub fn prune_for_search(state: &State, moves: &mut Vec<Move>) {
     let board = &state.board;
-    let color = state.to_move;
+    let color = state.turn.to_move;
     let own = cell_of(color);
     let enemy = cell_of(color.opponent());
     let useful_soldier = moves.iter().any(|&mv| match mv {
@@ -167,7 +167,7 @@ pub fn prune_for_search(state: &State, moves: &mut Vec<Move>) {
             .count()
     };
     moves.retain(|&mv| match mv {
-        Move::Pass => state.passes > 0 || !useful_soldier,
+        Move::Pass => state.turn.passes > 0 || !useful_soldier,
         Move::Place(_) => true,
         // Steps only in a fight: onto a liberty of a weak chain, or out of atari.
         Move::Step(from, to) => {

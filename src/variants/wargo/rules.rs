@@ -14,12 +14,12 @@ use crate::board::{cell_of, Board, BLACK, BLOCK, EMPTY, NEUTRAL, WHITE};
 use crate::color::Color;
 use crate::game::Illegal;
 use crate::moves::{BombMode, Move, Piece, Vertex};
+use crate::variants::go_family::{go_state, Turn};
 
 #[derive(Clone, Debug)]
 pub struct State {
     pub board: Board,
-    pub to_move: Color,
-    pub passes: u8,
+    pub turn: Turn,
     pub captures: [u32; 2],
     pub hands: [Hand; 2],
     /// True while that side is still buying its army (Buying Armies).
@@ -99,12 +99,13 @@ pub fn horse_targets(board: &Board, from: usize) -> Vec<usize> {
     out
 }
 
+go_state!(State);
+
 impl State {
     pub fn new(size: usize, hands: [Hand; 2]) -> State {
         State {
             board: Board::new(size),
-            to_move: Color::Black,
-            passes: 0,
+            turn: Turn::START,
             captures: [0, 0],
             hands,
             buying: [false, false],
@@ -140,7 +141,7 @@ impl State {
     /// still buying, else black.
     pub fn set_buying(&mut self, color: Color, buying: bool) {
         self.buying[color.index()] = buying;
-        self.to_move = Color::BOTH
+        self.turn.to_move = Color::BOTH
             .into_iter()
             .find(|c| self.buying[c.index()])
             .unwrap_or(Color::Black);
@@ -162,11 +163,11 @@ impl State {
             return Ok(());
         }
         match mv {
-            Move::Pass => self.passes += 1,
-            Move::Place(v) | Move::Drop(Piece::Stone, v) => {
-                self.drop(color, Piece::Stone, self.point_of(v)?)?;
-                self.passes = 0;
+            Move::Pass => {
+                self.turn.passed(color);
+                return Ok(());
             }
+            Move::Place(v) | Move::Drop(Piece::Stone, v) => self.drop(color, Piece::Stone, self.point_of(v)?)?,
             Move::Drop(piece, v) => {
                 let army = Army::of(piece).ok_or_else(|| Illegal::new(format!("War Go has no {piece}")))?;
                 let left = self.hands[color.index()].get(army);
@@ -175,14 +176,10 @@ impl State {
                 }
                 self.drop(color, piece, self.point_of(v)?)?;
                 self.hands[color.index()].set(army, left - 1);
-                self.passes = 0;
             }
-            Move::Step(from, to) => {
-                self.step(color, self.point_of(from)?, self.point_of(to)?)?;
-                self.passes = 0;
-            }
+            Move::Step(from, to) => self.step(color, self.point_of(from)?, self.point_of(to)?)?,
         }
-        self.to_move = color.opponent();
+        self.turn.moved(color);
         Ok(())
     }
 

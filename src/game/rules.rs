@@ -1,123 +1,23 @@
-//! The one trait every variant implements, and the values it hands out.
+//! The traits a variant implements: [`Rules`] (the game itself, what
+//! displays show, setup and records), and the hints that make the search
+//! ([`SearchHints`]) and the exact solver ([`SolverHints`]) play it well.
+//! Every hint has a default that is right for any variant, only slower or
+//! weaker, so a new variant starts with `impl SearchHints for X {}`.
+//!
+//! A type with all three is a [`Position`](super::Position), which is what
+//! the rest of the engine uses.
 
+use super::{Illegal, Judgement, Occupant, Outcome, Ownership};
+use crate::clicks::Spelling;
 use crate::color::Color;
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
 use rand::Rng;
-use std::fmt;
-
-/// Why a move was refused. The text names the rule it breaks.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Illegal(pub String);
-
-impl Illegal {
-    pub fn new(reason: impl Into<String>) -> Illegal {
-        Illegal(reason.into())
-    }
-}
-
-impl fmt::Display for Illegal {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-/// How a finished game was decided.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Outcome {
-    /// A points result: black's score minus white's (0 is a draw).
-    Score(f32),
-    /// Won by a rule rather than by points (a capture, an Igo, no legal move).
-    Win(Color),
-    Draw,
-}
-
-impl Outcome {
-    pub fn winner(self) -> Option<Color> {
-        match self {
-            Outcome::Score(s) if s > 0.0 => Some(Color::Black),
-            Outcome::Score(s) if s < 0.0 => Some(Color::White),
-            Outcome::Win(c) => Some(c),
-            _ => None,
-        }
-    }
-
-    /// The value of the game for black: 1 a win, 0 a loss, 0.5 a draw.
-    pub fn value_for_black(self) -> f32 {
-        match self.winner() {
-            Some(Color::Black) => 1.0,
-            Some(Color::White) => 0.0,
-            None => 0.5,
-        }
-    }
-}
-
-/// GTP `final_score` text: `B+3.5`, `W+R` for a win by rule, `0` for a draw.
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        match *self {
-            Outcome::Score(0.0) => f.write_str("0"),
-            Outcome::Score(s) => {
-                let winner = if s > 0.0 { 'B' } else { 'W' };
-                write!(f, "{winner}+{}", s.abs())
-            }
-            Outcome::Win(c) => write!(f, "{}+R", c.letter()),
-            Outcome::Draw => f.write_str("0"),
-        }
-    }
-}
-
-/// Who a piece on the board belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Owner {
-    Player(Color),
-    Neutral,
-}
-
-/// A piece on a point, as displays and front ends see it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Occupant {
-    pub owner: Owner,
-    pub piece: Piece,
-}
-
-impl Occupant {
-    /// The character `showboard` prints: `X`/`O` for plain stones, a piece
-    /// letter otherwise (uppercase black, lowercase white).
-    pub fn symbol(self) -> char {
-        let letter = match self.piece {
-            Piece::Stone | Piece::Pawn | Piece::Migo => {
-                return match self.owner {
-                    Owner::Player(Color::Black) => 'X',
-                    Owner::Player(Color::White) => 'O',
-                    Owner::Neutral => '*',
-                }
-            }
-            Piece::King => 'K',
-            Piece::Henge => 'H',
-            Piece::Yugo => 'Y',
-            Piece::Ambassador => 'A',
-            Piece::Bomb(_) => 'B',
-            Piece::Wall => '#',
-            Piece::Monk => 'M',
-            Piece::Spy => 'S',
-            Piece::Tao => 'T',
-            Piece::Mercenary => 'E',
-            Piece::Samurai => 'R',
-            Piece::Cavalry => 'C',
-        };
-        match self.owner {
-            Owner::Player(Color::White) => letter.to_ascii_lowercase(),
-            _ => letter,
-        }
-    }
-}
 
 /// A game position of one variant, with its history.
-///
-/// The search and the GTP layer only ever use this trait, so a variant that
-/// implements it gets `genmove`, perft, bench and every GTP command for free.
-pub trait Position: Clone + Send + Sync + 'static {
+pub trait Rules: Clone + Send + Sync + 'static {
+    // The rules.
+
     /// The variant's name, as `variago-set_variant` takes it.
     fn variant_name(&self) -> &'static str;
 
@@ -127,12 +27,6 @@ pub trait Position: Clone + Send + Sync + 'static {
 
     /// Appends every legal move of the side to move; none once the game is over.
     fn legal_moves(&self, out: &mut Vec<Move>);
-
-    /// The moves the search considers: the legal moves, less those a variant
-    /// knows to be pointless (Go's pass while the board is unsettled).
-    fn search_moves(&self, out: &mut Vec<Move>) {
-        self.legal_moves(out)
-    }
 
     /// Plays a move for `color`, which may differ from the side to move where
     /// the variant allows it (GTP lets a client play either colour). On error
@@ -157,6 +51,27 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// The same hash computed from scratch: a check on the incremental one.
     fn recompute_hash(&self) -> u64;
 
+    /// Checks the position's incremental data against a computation from
+    /// scratch, for tests: at least the hash, and where the variant keeps
+    /// more (chains, liberties, a superko record), that too.
+    fn check_consistency(&self) -> Result<(), String> {
+        if self.hash() == self.recompute_hash() {
+            Ok(())
+        } else {
+            Err("the incremental hash differs from the recomputed one".into())
+        }
+    }
+
+    /// Gives the turn to `color` without a move, as GTP's `genmove` for
+    /// the side not to move asks (no pass is recorded, so none can end the
+    /// game). False where the rules fix the order of turns; the position
+    /// is then unchanged.
+    fn set_to_move(&mut self, _color: Color) -> bool {
+        false
+    }
+
+    // What displays show.
+
     /// The piece on a vertex.
     fn occupant(&self, v: Vertex) -> Option<Occupant>;
 
@@ -172,16 +87,97 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// Stones captured by each player, black first.
     fn captures(&self) -> [u32; 2];
 
-    /// The pieces a player still holds, for variants played from a hand
-    /// (GoRoGo, War Go); `None` where there is no hand.
+    /// The pieces a player can hold and how many it still holds, for
+    /// variants played from a hand (GoRoGo, War Go); `None` where there is
+    /// no hand. The list of pieces stays the same for a whole game (counts
+    /// may fall to 0): GoGui's frame lays the hands out from it.
     fn hand(&self, _color: Color) -> Option<Vec<(Piece, u32)>> {
         None
     }
+
+    /// How a client that only knows points clicks `mv` (see
+    /// [`crate::clicks`]). The default goes by the move's kind: the point,
+    /// the piece in hand then the target, the piece then its destination.
+    fn spell(&self, mv: Move) -> Spelling {
+        Spelling::of_kind(mv)
+    }
+
+    /// True while the sides still make setup choices that are not moves
+    /// (Buying Armies: buying their armies).
+    fn in_setup(&self) -> bool {
+        false
+    }
+
+    /// Makes `color`'s setup choices the engine's way when the side has
+    /// made none, just before a pass from a client that only knows points
+    /// ends its setup: such a client cannot name them (Buying Armies: the
+    /// engine's army is bought). Nothing where there is no setup.
+    fn default_setup(&mut self, _color: Color) {}
 
     /// Points inside a zone where pieces gain powers (War Go's tao zones),
     /// for displays; empty for variants without zones.
     fn zones(&self) -> Vec<Vertex> {
         Vec::new()
+    }
+
+    // Setup and game records.
+
+    /// Places handicap stones for black on an empty board.
+    fn place_handicap(&mut self, _stones: &[Vertex]) -> Result<(), Illegal> {
+        Err(Illegal::new("this variant has no handicap"))
+    }
+
+    /// Sets komi; variants without komi ignore it.
+    fn set_komi(&mut self, _komi: f32) {}
+
+    /// Ends a setup phase that the engine may settle for the players before
+    /// it searches or plays (Buying Armies: it buys for each side still
+    /// buying). Nothing where there is none.
+    fn finish_setup(&mut self) {}
+
+    /// What a game record keeps of the game besides its setup options and
+    /// moves, as `key=value` pairs for SGF `VO` (Buying Armies: the armies
+    /// bought). The keys are declared in the variant's `record_options`.
+    fn record_options(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
+
+    /// Replays one pair of [`Rules::record_options`] on a new game, as
+    /// `loadsgf` reads it.
+    fn restore_option(&mut self, key: &str, _value: &str) -> Result<(), String> {
+        Err(format!("unknown option '{key}'"))
+    }
+
+    /// Moves at the start of the history that a game record leaves out,
+    /// since it keeps their effect in [`Rules::record_options`] (Buying
+    /// Armies' passes that end the buying).
+    fn setup_moves(&self) -> usize {
+        0
+    }
+
+    // Counting a finished game.
+
+    /// The status of every stone and the count with the dead stones
+    /// removed, judged by `ownership`: who owned each point at the end of
+    /// the simulations of a search of this position played on (see
+    /// [`Rules::play_on`]). `None` (the default) where the count never
+    /// takes stones off the board.
+    fn judge(&self, _ownership: &Ownership) -> Option<Judgement> {
+        None
+    }
+
+    /// Forgets what ended the game (two passes), so that a search of the
+    /// position plays on from it, as [`Rules::judge`] needs. Nothing by
+    /// default.
+    fn play_on(&mut self) {}
+}
+
+/// What the tree search may know of a variant beyond its rules.
+pub trait SearchHints: Rules {
+    /// The moves the search considers: the legal moves, less those a variant
+    /// knows to be pointless (Go's pass while the board is unsettled).
+    fn search_moves(&self, out: &mut Vec<Move>) {
+        self.legal_moves(out)
     }
 
     /// Plays random moves from here to the end and returns the game's value
@@ -209,10 +205,11 @@ pub trait Position: Clone + Send + Sync + 'static {
         pos.outcome().unwrap_or_else(|| pos.score_now()).value_for_black()
     }
 
-    /// [`Position::rollout`] that also gives who owns each point where the
-    /// playout ends, in `owners` (+1 black, -1 white, 0 neither, row-major
-    /// from the bottom-left): the search's ownership is made of these. It
-    /// is left empty (the default) where the variant has no notion of area.
+    /// [`SearchHints::rollout`] that also gives who owns each point where
+    /// the playout ends, in `owners` (+1 black, -1 white, 0 neither,
+    /// row-major from the bottom-left): the search's [`Ownership`], from
+    /// which [`Rules::judge`] judges the stones, is made of these. It is
+    /// left empty (the default) where the variant has no notion of area.
     fn rollout_owners(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32 {
         owners.clear();
         self.rollout(rng, trace)
@@ -233,22 +230,6 @@ pub trait Position: Clone + Send + Sync + 'static {
         None
     }
 
-    /// Places handicap stones for black on an empty board.
-    fn place_handicap(&mut self, _stones: &[Vertex]) -> Result<(), Illegal> {
-        Err(Illegal::new("this variant has no handicap"))
-    }
-
-    /// Sets komi; variants without komi ignore it.
-    fn set_komi(&mut self, _komi: f32) {}
-
-    /// Gives the turn to `color` without a move, as GTP's `genmove` for
-    /// the side not to move asks (no pass is recorded, so none can end the
-    /// game). False where the rules fix the order of turns; the position
-    /// is then unchanged.
-    fn set_to_move(&mut self, _color: Color) -> bool {
-        false
-    }
-
     /// Prior knowledge of a move for the side to move, as virtual (wins,
     /// visits) that seed the move's AMAF statistics when the search adds it
     /// to the tree: a good-looking move starts with a high value, a poor
@@ -266,6 +247,17 @@ pub trait Position: Clone + Send + Sync + 'static {
         None
     }
 
+    /// A move of `color` against the opponent's stones that `judged` calls
+    /// dead, for the end of a game where they must be taken off the board
+    /// by play (Tromp-Taylor counting, KGS's cleanup phase). `None` (the
+    /// default) when none is left or none can be approached.
+    fn capture_move(&self, _judged: &Judgement, _color: Color) -> Option<Move> {
+        None
+    }
+}
+
+/// What the exact solver may know of a variant beyond its rules.
+pub trait SolverHints: Rules {
     /// A hash shared by positions that are the same up to a symmetry of
     /// the board, so that the exact solver stores their value once. The
     /// default, `hash`, is right for any variant, only without the sharing.
@@ -298,24 +290,4 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn draws_possible(&self) -> bool {
         true
     }
-}
-
-/// Counts legal move sequences of exactly `depth` moves.
-pub fn perft<P: Position>(pos: &mut P, depth: usize) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    let color = pos.to_move();
-    let mut total = 0;
-    for mv in moves {
-        pos.play(color, mv).expect("a listed legal move must be playable");
-        total += perft(pos, depth - 1);
-        pos.undo();
-    }
-    total
 }

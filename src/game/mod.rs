@@ -1,0 +1,130 @@
+//! What a game is to the rest of the engine: the traits a variant
+//! implements ([`Rules`], with its [`SearchHints`] and [`SolverHints`]),
+//! the one trait the search, the solver and GTP use ([`Position`]), and the
+//! values they hand out (an [`Outcome`]; at the end of a game counted by
+//! area, an [`Ownership`] and the [`Judgement`] of the stones).
+
+mod position;
+mod rules;
+mod status;
+
+pub use position::Position;
+pub use rules::{Rules, SearchHints, SolverHints};
+pub use status::{Judgement, Ownership, Status};
+
+use crate::color::Color;
+use crate::moves::Piece;
+use std::fmt;
+
+/// Why a move was refused. The text names the rule it breaks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Illegal(pub String);
+
+impl Illegal {
+    pub fn new(reason: impl Into<String>) -> Illegal {
+        Illegal(reason.into())
+    }
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// How a finished game was decided.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Outcome {
+    /// A points result: black's score minus white's (0 is a draw).
+    Score(f32),
+    /// Won by a rule rather than by points (a capture, an Igo, no legal move).
+    Win(Color),
+    Draw,
+}
+
+impl Outcome {
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Score(s) if s > 0.0 => Some(Color::Black),
+            Outcome::Score(s) if s < 0.0 => Some(Color::White),
+            Outcome::Win(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The value of the game for black: 1 a win, 0 a loss, 0.5 a draw.
+    pub fn value_for_black(self) -> f32 {
+        match self.winner() {
+            Some(Color::Black) => 1.0,
+            Some(Color::White) => 0.0,
+            None => 0.5,
+        }
+    }
+}
+
+/// GTP `final_score` text: `B+3.5`, `W+R` for a win by rule, `0` for a draw.
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match *self {
+            Outcome::Score(0.0) => f.write_str("0"),
+            Outcome::Score(s) => {
+                let winner = if s > 0.0 { 'B' } else { 'W' };
+                write!(f, "{winner}+{}", s.abs())
+            }
+            Outcome::Win(c) => write!(f, "{}+R", c.letter()),
+            Outcome::Draw => f.write_str("0"),
+        }
+    }
+}
+
+/// Who a piece on the board belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owner {
+    Player(Color),
+    Neutral,
+}
+
+/// A piece on a point, as displays and front ends see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Occupant {
+    pub owner: Owner,
+    pub piece: Piece,
+}
+
+impl Occupant {
+    /// The character `showboard` prints: `X`/`O` for plain stones, a piece
+    /// letter otherwise (uppercase black, lowercase white).
+    pub fn symbol(self) -> char {
+        let Some(letter) = self.piece.letter() else {
+            return match self.owner {
+                Owner::Player(Color::Black) => 'X',
+                Owner::Player(Color::White) => 'O',
+                Owner::Neutral => '*',
+            };
+        };
+        match self.owner {
+            Owner::Player(Color::White) => letter.to_ascii_lowercase(),
+            _ => letter,
+        }
+    }
+}
+
+/// Counts legal move sequences of exactly `depth` moves.
+pub fn perft<P: Position>(pos: &mut P, depth: usize) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let color = pos.to_move();
+    let mut total = 0;
+    for mv in moves {
+        pos.play(color, mv).expect("a listed legal move must be playable");
+        total += perft(pos, depth - 1);
+        pos.undo();
+    }
+    total
+}

@@ -1,0 +1,180 @@
+//! The engine's side of the click protocol (see [`crate::clicks`]): plain
+//! `play` and `genmove` carry one click each, a vertex of the frame or
+//! `pass`, and a move is played once its clicks spell it.
+
+use super::engine::Engine;
+use crate::clicks::frame::{Cell, Frame};
+use crate::clicks::{self, Click, Clicked};
+use crate::color::Color;
+use crate::game::{Illegal, Position};
+use crate::moves::{Move, Vertex, MAX_SIZE};
+use crate::variants::{Game, Setup};
+
+impl Engine {
+    /// Where the clicks of the current game lie.
+    pub fn frame(&self) -> Frame {
+        Frame::of(&self.game)
+    }
+
+    /// The board size whose frame is `frame_size` squares wide, for
+    /// `boardsize` in frame mode; the largest where several are.
+    pub fn area_for_frame(&self, frame_size: usize) -> Option<usize> {
+        if frame_size > MAX_SIZE {
+            return None;
+        }
+        (1..=MAX_SIZE).rev().find(|&size| {
+            let setup = Setup {
+                size,
+                ..self.setup.clone()
+            };
+            setup.accepts_size(size) && Frame::of(&Game::new(&setup)).size() == frame_size
+        })
+    }
+
+    /// The side that clicks next: the one in the middle of a move, else
+    /// the side to move.
+    pub fn clicking_side(&self) -> Color {
+        self.partial.color().unwrap_or_else(|| self.game.to_move())
+    }
+
+    /// The clicks that may come next: those that continue the partial
+    /// move, or else the first click of every legal move.
+    pub fn next_clicks(&self) -> Vec<Click> {
+        clicks::continuations(&clicks::spelled(&self.game), self.partial.clicks())
+    }
+
+    /// Reads `color`'s plain vertex or `pass` as a click.
+    pub fn parse_click(&self, color: Color, word: &str) -> Result<Click, String> {
+        if word.eq_ignore_ascii_case("pass") {
+            return Ok(Click::Pass);
+        }
+        let frame = self.frame();
+        let v = Vertex::parse(word).ok_or_else(|| format!("syntax error: invalid vertex '{word}'"))?;
+        if !v.on_board(frame.size()) {
+            let size = frame.size();
+            return Err(format!("invalid vertex '{word}': off the {size}x{size} board"));
+        }
+        let next = match frame.cell(v) {
+            Cell::Choice(_) => self.next_clicks(),
+            _ => Vec::new(),
+        };
+        frame
+            .click_at(v, color, &next)
+            .map_err(|e| format!("illegal move: {e}"))
+    }
+
+    /// The vertex, or `pass`, that `color`'s click is written as.
+    pub fn click_text(&self, color: Color, click: Click) -> Result<String, String> {
+        write_click(&self.frame(), color, click)
+    }
+
+    /// Plays `color`'s click. A one-click move is tried first and played
+    /// as plain GTP always did, by either side where the variant lets it;
+    /// otherwise the click must begin or continue a move of the side to
+    /// move. During a setup (Buying Armies) a pass, plain or as the variant
+    /// spells it, ends `color`'s setup, and other moves are read and played
+    /// after the setup choices the engine makes for a plain client. On
+    /// error nothing changes.
+    pub fn click(&mut self, color: Color, click: Click) -> Result<Clicked, Illegal> {
+        if self.partial.is_empty() && self.game.in_setup() {
+            let setup_pass = click == Click::Pass || self.game.spell(Move::Pass).is_spelled_by(&[click]);
+            if setup_pass {
+                let prepared = self.prepared(|game| game.default_setup(color));
+                self.play_spelled(color, Move::Pass, vec![click], prepared)?;
+                return Ok(Clicked::Complete(Move::Pass));
+            }
+        }
+        let prepared = self.prepared(|game| game.finish_setup());
+        let mut refusal = None;
+        if self.partial.is_empty() {
+            let game = prepared.as_ref().unwrap_or(&self.game);
+            let whole = clicks::one_click_move(click).filter(|&mv| game.spell(mv).is_spelled_by(&[click]));
+            if let Some(mv) = whole {
+                match self.play_spelled(color, mv, vec![click], prepared.clone()) {
+                    Ok(()) => return Ok(Clicked::Complete(mv)),
+                    Err(illegal) => refusal = Some(illegal),
+                }
+            }
+        }
+        let mut spelling = self.partial.clicks().to_vec();
+        spelling.push(click);
+        let game = prepared.as_ref().unwrap_or(&self.game);
+        let clicked = match self.partial.click(game, color, click) {
+            Ok(clicked) => clicked,
+            Err(illegal) => return Err(refusal.unwrap_or(illegal)),
+        };
+        if let Clicked::Complete(mv) = clicked {
+            // The clicks spell a legal move, so it plays.
+            self.play_spelled(color, mv, spelling, prepared)?;
+        }
+        Ok(clicked)
+    }
+
+    /// During a setup, the game after the engine's setup choices `choose`
+    /// makes, when they change anything.
+    fn prepared(&self, choose: impl FnOnce(&mut Game)) -> Option<Game> {
+        if !self.game.in_setup() {
+            return None;
+        }
+        let mut game = self.game.clone();
+        choose(&mut game);
+        (game.hash() != self.game.hash()).then_some(game)
+    }
+
+    fn play_spelled(
+        &mut self,
+        color: Color,
+        mv: Move,
+        clicks: Vec<Click>,
+        prepared: Option<Game>,
+    ) -> Result<(), Illegal> {
+        match prepared {
+            Some(game) => self.play_prepared(color, mv, clicks, game),
+            None => self.play_clicked(color, mv, clicks),
+        }
+    }
+
+    /// The engine's next click for `color`, while `color` is in the middle
+    /// of a move: the next click of the engine's own plan, or else the
+    /// picked piece again, which cancels a move the engine did not choose.
+    /// `None` when no move is partial.
+    pub fn continuing_click(&self, color: Color) -> Result<Option<Click>, String> {
+        let Some(mover) = self.partial.color() else {
+            return Ok(None);
+        };
+        if mover != color {
+            return Err(format!(
+                "{mover} is in the middle of a move ({}): genmove {mover} or play {mover} finishes it, undo takes it back",
+                self.partial.describe()
+            ));
+        }
+        Ok(Some(self.partial.planned_next().unwrap_or(self.partial.clicks()[0])))
+    }
+
+    /// Plays the first click of the engine's move `mv` for `color` and
+    /// keeps the rest for the following `genmove`s; answers that click.
+    pub fn begin_move(&mut self, color: Color, mv: Move, commit: bool) -> Result<String, String> {
+        let spelling = self.game.spell(mv);
+        let first = spelling.clicks()[0];
+        let text = self.click_text(color, first)?;
+        if commit {
+            if spelling.clicks().len() > 1 {
+                self.partial.plan(spelling.clicks());
+            }
+            self.click(color, first)
+                .map_err(|r| format!("internal error: the search chose {mv}, whose click {first} fails: {r}"))?;
+        }
+        Ok(text)
+    }
+}
+
+/// The vertex, or `pass`, of `color`'s click in `frame`.
+pub fn write_click(frame: &Frame, color: Color, click: Click) -> Result<String, String> {
+    if click == Click::Pass {
+        return Ok("pass".into());
+    }
+    frame
+        .vertex(click, color)
+        .map(|v| v.to_string())
+        .ok_or_else(|| format!("internal error: {click} has no point in the frame"))
+}

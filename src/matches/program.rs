@@ -1,0 +1,121 @@
+//! One program of a match (a player or the referee): started on demand,
+//! restarted when it breaks or when its command line names the game.
+
+use super::clock::TimeControl;
+use super::gtp_client::GtpClient;
+use super::record::GameResult;
+use super::MatchConfig;
+use std::time::Duration;
+
+pub struct Program {
+    pub role: &'static str,
+    /// The command line as given; `{game}` stands for the game number.
+    template: String,
+    /// The command line now running.
+    command: String,
+    client: Option<GtpClient>,
+    commands: Vec<String>,
+    /// `name version` as the engine gives them, for the SGF.
+    pub name: String,
+}
+
+impl Program {
+    pub fn new(role: &'static str, command: &str) -> Program {
+        Program {
+            role,
+            template: command.to_string(),
+            command: command.to_string(),
+            client: None,
+            commands: Vec::new(),
+            name: command.to_string(),
+        }
+    }
+
+    pub fn knows(&self, command: &str) -> bool {
+        self.commands.iter().any(|c| c == command)
+    }
+
+    /// True when it speaks the typed move notation.
+    pub fn typed(&self) -> bool {
+        self.knows("variago-genmove") && self.knows("variago-play")
+    }
+
+    /// Sends a command; the error names the program.
+    pub fn send(&mut self, command: &str) -> Result<String, String> {
+        let client = self.client.as_mut().ok_or("not started")?;
+        client
+            .send(command)
+            .map_err(|e| format!("{} engine: '{command}' failed: {e}", self.role))
+    }
+
+    /// Sends a command that may take up to `timeout`.
+    pub fn send_within(&mut self, command: &str, timeout: Duration) -> Result<String, String> {
+        let client = self.client.as_mut().ok_or("not started")?;
+        client
+            .send_within(command, timeout)
+            .map_err(|e| format!("{} engine: '{command}' failed: {e}", self.role))
+    }
+
+    /// Starts the program if it is not running (or if its command line names the game
+    /// number), then sets up game `number` with its time control.
+    pub fn new_game(
+        &mut self,
+        config: &MatchConfig,
+        number: u32,
+        time: Option<&TimeControl>,
+        notes: &mut Vec<String>,
+    ) -> Result<(), String> {
+        let command = self.template.replace("{game}", &number.to_string());
+        if command != self.command {
+            self.client = None;
+            self.command = command;
+        }
+        if self.client.as_ref().is_none_or(GtpClient::is_broken) {
+            self.client = None;
+            let mut client = GtpClient::spawn(&self.command, config.timeout, config.verbose)?;
+            self.commands = client
+                .list_commands()
+                .map_err(|e| format!("{} engine: {e}", self.role))?;
+            self.client = Some(client);
+            let name = self.send("name").unwrap_or_else(|_| self.command.clone());
+            let version = self.send("version").unwrap_or_default();
+            self.name = format!("{name} {version}").trim().to_string();
+        }
+        let setup = &config.setup;
+        if self.knows("variago-set_variant") {
+            self.send(&format!("variago-set_variant {}", setup.variant.name()))?;
+        } else if !setup.variant.is_plain_go() {
+            notes.push(format!(
+                "{} engine does not know variago-set_variant: assuming it plays {}",
+                self.role,
+                setup.variant.name()
+            ));
+        }
+        self.send(&format!("boardsize {}", setup.size))?;
+        self.send("clear_board")?;
+        self.send(&format!("komi {}", setup.komi))?;
+        // Buying Armies: both engines buy the same armies by the same rule,
+        // so every program in the match starts play from the same hands.
+        for command in setup.variant.spec().match_setup {
+            if self.knows(command.split_whitespace().next().unwrap_or_default()) {
+                self.send(command)?;
+            }
+        }
+        if let Some(time) = time {
+            if self.knows("time_settings") {
+                self.send(&time.gtp_command(self.knows("kgs-time_settings")))?;
+            } else {
+                notes.push(format!(
+                    "{} engine does not know time_settings: it plays without knowing its clock",
+                    self.role
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn final_score(&mut self) -> Result<GameResult, String> {
+        let text = self.send("final_score")?;
+        GameResult::parse(&text).ok_or_else(|| format!("{} engine: unreadable final_score '{text}'", self.role))
+    }
+}

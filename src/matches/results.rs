@@ -1,0 +1,375 @@
+//! Results files: JSON Lines, one finished game a line, after a first line
+//! that says which match the games belong to. A match appends each game as
+//! it ends, so that `--resume` continues an interrupted match and
+//! `match-report` merges the files of a sharded one.
+//!
+//! ```text
+//! {"variago_match":{"first":"...","second":"...",...},"id":"5f0c...","sprt":null}
+//! {"match":"5f0c...","game":1,"first_color":"black","black":"...","white":"...",
+//!  "opening":{"source":"book.txt line 1","moves":["B C3","W D4"]},"moves":["B C3",...],
+//!  "typed":true,"ending":"resignation","result":"W+R","winner":"second",
+//!  "error":null,"disagreement":null,"seconds":[0.41,0.38]}
+//! ```
+//!
+//! Two files belong to one match when their first lines agree: the same
+//! engines, game, move cap, openings and time controls (`MatchInfo`); the
+//! number of games, the shard and the concurrency may differ.
+
+use super::openings::Opening;
+use super::record::{Ending, GameRecord, GameResult};
+use crate::color::Color;
+use crate::moves::Move;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+
+/// What makes two runs one match.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct MatchInfo {
+    pub first: String,
+    pub second: String,
+    pub referee: Option<String>,
+    pub variant: String,
+    pub size: usize,
+    pub komi: f32,
+    pub max_moves: usize,
+    /// The book (its name, size and fingerprint) or the random openings' settings.
+    pub openings: Option<String>,
+    /// The first and the second engine's time controls.
+    pub time_controls: [Option<String>; 2],
+    /// Seconds a side may overrun its clock.
+    pub time_margin: f64,
+}
+
+impl MatchInfo {
+    /// A short fingerprint that every game line carries.
+    pub fn id(&self) -> String {
+        let text = serde_json::to_string(self).expect("match info serializes");
+        let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        format!("{hash:016x}")
+    }
+
+    /// What differs between `self` (a file's) and `other` (this run's), one phrase each.
+    fn differences(&self, other: &MatchInfo) -> Vec<String> {
+        let (ours, theirs) = (to_map(self), to_map(other));
+        ours.iter()
+            .filter(|(key, value)| theirs.get(*key) != Some(value))
+            .map(|(key, value)| {
+                let here = theirs.get(key).map_or("nothing".to_string(), |v| v.to_string());
+                format!("{key} {value} there, {here} here")
+            })
+            .collect()
+    }
+}
+
+fn to_map(info: &MatchInfo) -> BTreeMap<String, serde_json::Value> {
+    match serde_json::to_value(info) {
+        Ok(serde_json::Value::Object(map)) => map.into_iter().collect(),
+        _ => BTreeMap::new(),
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+struct Header {
+    variago_match: MatchInfo,
+    id: String,
+    /// The SPRT the run tested, for `match-report`.
+    sprt: Option<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct OpeningLine {
+    source: String,
+    moves: Vec<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct GameLine {
+    #[serde(rename = "match")]
+    id: String,
+    game: u32,
+    first_color: String,
+    black: String,
+    white: String,
+    opening: Option<OpeningLine>,
+    moves: Vec<String>,
+    typed: bool,
+    ending: String,
+    result: Option<String>,
+    winner: Option<String>,
+    error: Option<String>,
+    disagreement: Option<String>,
+    seconds: [f64; 2],
+}
+
+fn move_text((color, mv): &(Color, Move)) -> String {
+    format!("{} {mv}", color.letter())
+}
+
+fn parse_move(text: &str, size: usize) -> Result<(Color, Move), String> {
+    let (color, mv) = text
+        .split_once(' ')
+        .ok_or_else(|| format!("move '{text}' lacks its colour"))?;
+    let color = Color::parse(color).ok_or_else(|| format!("move '{text}': bad colour"))?;
+    Ok((color, Move::parse(mv, size)?))
+}
+
+fn parse_moves(texts: &[String], size: usize) -> Result<Vec<(Color, Move)>, String> {
+    texts.iter().map(|t| parse_move(t, size)).collect()
+}
+
+/// A game as a line of a results file (without the newline).
+pub fn game_line(info: &MatchInfo, game: &GameRecord) -> String {
+    let engines = [&info.first, &info.second];
+    let line = GameLine {
+        id: info.id(),
+        game: game.number,
+        first_color: game.first_color.name().to_string(),
+        black: engines[game.engine_of(Color::Black)].clone(),
+        white: engines[game.engine_of(Color::White)].clone(),
+        opening: game.opening.as_ref().map(|o| OpeningLine {
+            source: o.source.clone(),
+            moves: o.moves.iter().map(move_text).collect(),
+        }),
+        moves: game.moves.iter().map(move_text).collect(),
+        typed: game.typed,
+        ending: game.ending.name().to_string(),
+        result: game.result.as_ref().map(|r| r.text.clone()),
+        winner: game.winner().map(|e| ["first", "second"][e].to_string()),
+        error: game.error.clone(),
+        disagreement: game.disagreement.clone(),
+        seconds: game.seconds.map(|s| (s * 1000.0).round() / 1000.0),
+    };
+    serde_json::to_string(&line).expect("a game serializes")
+}
+
+fn game_of_line(line: GameLine, size: usize) -> Result<GameRecord, String> {
+    let first_color =
+        Color::parse(&line.first_color).ok_or_else(|| format!("bad first_color '{}'", line.first_color))?;
+    let ending = Ending::parse(&line.ending).ok_or_else(|| format!("unknown ending '{}'", line.ending))?;
+    let result = match &line.result {
+        Some(text) => Some(GameResult::parse(text).ok_or_else(|| format!("unreadable result '{text}'"))?),
+        None => None,
+    };
+    if result.is_none() && ending != Ending::Error {
+        return Err(format!("a game ended by {} without a result", ending.name()));
+    }
+    let opening = match line.opening {
+        Some(o) => {
+            let moves = parse_moves(&o.moves, size)?;
+            let next = moves.last().map_or(Color::Black, |m| m.0.opponent());
+            Some(Opening {
+                source: o.source,
+                moves,
+                next,
+            })
+        }
+        None => None,
+    };
+    if line.game == 0 {
+        return Err("game number 0".into());
+    }
+    let mut game = GameRecord::new(line.game, opening);
+    game.first_color = first_color;
+    game.moves = parse_moves(&line.moves, size)?;
+    game.typed = line.typed;
+    game.ending = ending;
+    game.result = result;
+    game.error = line.error;
+    game.disagreement = line.disagreement;
+    game.seconds = line.seconds;
+    Ok(game)
+}
+
+/// What a results file holds.
+pub struct Results {
+    pub info: MatchInfo,
+    pub sprt: Option<String>,
+    pub games: Vec<GameRecord>,
+}
+
+/// Reads a results file. A line that is not a header or a game of the
+/// match is an error naming its number, or with `skip_bad_lines` a warning
+/// on stderr. A file that mixes matches is an error.
+pub fn read(path: &Path, skip_bad_lines: bool) -> Result<Results, String> {
+    let shown = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let mut results: Option<Results> = None;
+    for (i, line) in text.lines().enumerate() {
+        let number = i + 1;
+        if line.trim().is_empty() {
+            continue;
+        }
+        match read_line(line, &mut results) {
+            Ok(()) => {}
+            Err(Line::OtherMatch(message)) => return Err(format!("{shown} line {number}: {message}")),
+            Err(Line::Bad(message)) if skip_bad_lines => {
+                eprintln!("variago: {shown} line {number}: {message}; skipped");
+            }
+            Err(Line::Bad(message)) => {
+                return Err(format!(
+                    "{shown} line {number}: {message} (--skip-bad-lines skips such lines)"
+                ))
+            }
+        }
+    }
+    results.ok_or_else(|| format!("{shown} holds no match: its first line should name one"))
+}
+
+enum Line {
+    Bad(String),
+    OtherMatch(String),
+}
+
+fn read_line(line: &str, results: &mut Option<Results>) -> Result<(), Line> {
+    let value: serde_json::Value = serde_json::from_str(line).map_err(|e| Line::Bad(format!("not JSON: {e}")))?;
+    if value.get("variago_match").is_some() {
+        let header: Header = serde_json::from_value(value).map_err(|e| Line::Bad(format!("bad match line: {e}")))?;
+        match results {
+            Some(r) if r.info != header.variago_match => {
+                let differences = header.variago_match.differences(&r.info).join("; ");
+                return Err(Line::OtherMatch(format!("another match begins here ({differences})")));
+            }
+            Some(_) => {}
+            None => {
+                *results = Some(Results {
+                    info: header.variago_match,
+                    sprt: header.sprt,
+                    games: Vec::new(),
+                })
+            }
+        }
+        return Ok(());
+    }
+    let Some(r) = results else {
+        return Err(Line::Bad("a game before the line that names the match".into()));
+    };
+    let line: GameLine = serde_json::from_value(value).map_err(|e| Line::Bad(format!("bad game line: {e}")))?;
+    if line.id != r.info.id() {
+        return Err(Line::OtherMatch(format!(
+            "game {} belongs to another match ({})",
+            line.game, line.id
+        )));
+    }
+    let game = game_of_line(line, r.info.size).map_err(Line::Bad)?;
+    r.games.push(game);
+    Ok(())
+}
+
+/// Reads several files of one match; a game twice is an error.
+pub fn read_all(paths: &[impl AsRef<Path>], skip_bad_lines: bool) -> Result<Results, String> {
+    let mut merged: Option<Results> = None;
+    let mut seen: BTreeMap<u32, String> = BTreeMap::new();
+    for path in paths {
+        let path = path.as_ref();
+        let results = read(path, skip_bad_lines)?;
+        if let Some(m) = &merged {
+            if m.info != results.info {
+                let differences = results.info.differences(&m.info).join("; ");
+                return Err(format!(
+                    "{} is from another match than {} ({differences})",
+                    path.display(),
+                    paths[0].as_ref().display()
+                ));
+            }
+        }
+        for game in &results.games {
+            if let Some(other) = seen.insert(game.number, path.display().to_string()) {
+                return Err(format!(
+                    "game {} is in both {other} and {}",
+                    game.number,
+                    path.display()
+                ));
+            }
+        }
+        match &mut merged {
+            None => merged = Some(results),
+            Some(m) => m.games.extend(results.games),
+        }
+    }
+    merged.ok_or_else(|| "no results files".to_string())
+}
+
+/// A results file open for appending, one line per finished game.
+pub struct Writer {
+    file: std::fs::File,
+    info: MatchInfo,
+}
+
+impl Writer {
+    /// Opens the match's results file: a new one gets its first line; an
+    /// existing one must be of this match and is continued only on `resume`.
+    /// Returns the games already there.
+    pub fn open(
+        path: &Path,
+        info: &MatchInfo,
+        sprt: Option<String>,
+        resume: bool,
+        skip_bad_lines: bool,
+    ) -> Result<(Writer, Vec<GameRecord>), String> {
+        let shown = path.display();
+        let exists = std::fs::metadata(path).is_ok_and(|m| m.len() > 0);
+        let mut done = Vec::new();
+        if exists {
+            let results = read(path, skip_bad_lines)?;
+            if results.info != *info {
+                let differences = results.info.differences(info).join("; ");
+                return Err(format!("{shown} is from another match ({differences})"));
+            }
+            let mut numbers = std::collections::BTreeSet::new();
+            for game in results.games {
+                if !numbers.insert(game.number) {
+                    return Err(format!("{shown} holds game {} twice", game.number));
+                }
+                done.push(game);
+            }
+            if !resume {
+                return Err(format!(
+                    "{shown} already holds {} games of this match: --resume continues it",
+                    done.len()
+                ));
+            }
+        }
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| format!("cannot open {shown}: {e}"))?;
+        if exists {
+            // A run killed while writing may have left half a line.
+            let text = std::fs::read(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+            if text.last() != Some(&b'\n') {
+                file.write_all(b"\n")
+                    .map_err(|e| format!("cannot write {shown}: {e}"))?;
+            }
+        } else {
+            let header = Header {
+                variago_match: info.clone(),
+                id: info.id(),
+                sprt,
+            };
+            let line = serde_json::to_string(&header).expect("a header serializes");
+            file.write_all(format!("{line}\n").as_bytes())
+                .map_err(|e| format!("cannot write {shown}: {e}"))?;
+        }
+        Ok((
+            Writer {
+                file,
+                info: info.clone(),
+            },
+            done,
+        ))
+    }
+
+    /// Appends a game in one write, so that a killed run leaves whole lines.
+    pub fn append(&mut self, game: &GameRecord) -> Result<(), String> {
+        let line = format!("{}\n", game_line(&self.info, game));
+        self.file
+            .write_all(line.as_bytes())
+            .and_then(|_| self.file.flush())
+            .map_err(|e| format!("cannot write the results file: {e}"))
+    }
+}

@@ -1,0 +1,177 @@
+//! The setup of a new game and its one validator. The command line, GTP
+//! (`variago-start`, `variago-setup_henge`) and SGF (`VO[key=value]`, read
+//! by `loadsgf`) all set options through [`Setup::apply_option`], so they
+//! accept the same values and refuse the same things with the same words.
+
+use super::go_family::scoring::Scoring;
+use super::spec::{SetupOption, Winrate};
+use super::{wargo, Variant};
+use crate::moves::Vertex;
+use std::sync::Arc;
+
+/// Where a game starts, for variants with more than one start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Start {
+    #[default]
+    Empty,
+    /// Atari Go's crosscut: two black and two white stones in the centre.
+    Crosscut,
+}
+
+impl Start {
+    pub const ALL: [Start; 2] = [Start::Empty, Start::Crosscut];
+
+    pub fn parse(text: &str) -> Option<Start> {
+        Start::ALL.into_iter().find(|s| s.name().eq_ignore_ascii_case(text))
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Start::Empty => "empty",
+            Start::Crosscut => "crosscut",
+        }
+    }
+}
+
+/// Everything needed to set up a new game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setup {
+    pub variant: Variant,
+    pub size: usize,
+    pub komi: f32,
+    pub start: Start,
+    /// GoRoGo's setup henge; `None` is the centre.
+    pub henge: Option<Vertex>,
+    /// A War Go preset from a file (`--preset`); `None` is the variant's own.
+    pub preset: Option<Arc<wargo::presets::Preset>>,
+    /// How a finished game is counted (`rules`), where the variant offers
+    /// a choice.
+    pub scoring: Scoring,
+}
+
+/// The `start` option, which every variant takes: each offers its own
+/// starts (`VariantSpec::starts`), and all offer `empty`.
+pub const START: SetupOption = SetupOption {
+    key: "start",
+    what: "choice of start",
+    values: "empty|crosscut",
+    set: |setup, value| {
+        let known = Start::ALL.map(Start::name).join(" ");
+        let start = Start::parse(value).ok_or_else(|| format!("unknown start '{value}' (known: {known})"))?;
+        if !setup.variant.spec().starts.contains(&start) {
+            return Err(format!("{} has no {} start", setup.variant.name(), start.name()));
+        }
+        setup.start = start;
+        Ok(())
+    },
+    get: |setup| (setup.start != Start::Empty).then(|| setup.start.name().to_string()),
+    choose: None,
+};
+
+impl Setup {
+    /// The variant's defaults.
+    pub fn new(variant: Variant) -> Setup {
+        Setup {
+            variant,
+            size: variant.default_size(),
+            komi: variant.default_komi(),
+            start: Start::Empty,
+            henge: None,
+            preset: None,
+            scoring: Scoring::default(),
+        }
+    }
+
+    /// True when the game accepts a board of `size`.
+    pub fn accepts_size(&self, size: usize) -> bool {
+        match &self.preset {
+            Some(preset) => preset.fits(size),
+            None => self.variant.accepts_size(size),
+        }
+    }
+
+    /// The options this setup's variant takes, `start` first.
+    pub fn known_options(&self) -> impl Iterator<Item = &'static SetupOption> {
+        std::iter::once(&START).chain(self.variant.spec().options.iter().copied())
+    }
+
+    /// The option `key` if the variant takes it; otherwise the one refusal
+    /// for it: `go has no setup henge`, or `unknown option 'colour'` where
+    /// no variant has it.
+    pub fn option(&self, key: &str) -> Result<&'static SetupOption, String> {
+        if let Some(option) = self.known_options().find(|o| o.key == key) {
+            return Ok(option);
+        }
+        let spec = self.variant.spec();
+        if spec.record_options.iter().any(|o| o.key == key) {
+            return Err(format!("{key} is kept by game records; it is not set before a game"));
+        }
+        let what = Variant::ALL.iter().find_map(|v| {
+            let spec = v.spec();
+            let setup = spec.options.iter().find(|o| o.key == key).map(|o| o.what);
+            setup.or_else(|| spec.record_options.iter().find(|o| o.key == key).map(|o| o.what))
+        });
+        match what {
+            Some(what) => Err(format!("{} has no {what}", spec.name)),
+            None => Err(format!("unknown option '{key}'")),
+        }
+    }
+
+    /// The validator: sets option `key` from its text, as the command line,
+    /// GTP and SGF `VO` give it. On error the setup is unchanged. `auto`,
+    /// where an option takes it, needs the engine: see
+    /// [`Setup::apply_option_with`].
+    pub fn apply_option(&mut self, key: &str, value: &str) -> Result<(), String> {
+        self.apply(key, value, None)
+    }
+
+    /// [`Setup::apply_option`], where `auto` lets the engine choose the
+    /// value by `winrate`: the winning chance of the side to move in a
+    /// position, by a short search.
+    pub fn apply_option_with(&mut self, key: &str, value: &str, winrate: Winrate) -> Result<(), String> {
+        self.apply(key, value, Some(winrate))
+    }
+
+    fn apply(&mut self, key: &str, value: &str, winrate: Option<Winrate>) -> Result<(), String> {
+        let option = self.option(key)?;
+        let chosen;
+        let value = match (option.choose, winrate) {
+            (Some(choose), Some(winrate)) if value.eq_ignore_ascii_case("auto") => {
+                chosen = choose(self, winrate);
+                &chosen
+            }
+            (Some(_), None) if value.eq_ignore_ascii_case("auto") => {
+                return Err(format!("{key} auto is chosen by the engine, not read from a record"));
+            }
+            _ => value,
+        };
+        let mut next = self.clone();
+        (option.set)(&mut next, value)?;
+        *self = next;
+        Ok(())
+    }
+
+    /// Applies the options of a game record: the setup's own here; the
+    /// record options the variant declares (Buying Armies' armies) are
+    /// checked and returned, for `Rules::restore_option` on the new game.
+    /// An option the variant does not take is refused as by `apply_option`.
+    pub fn apply_record_options(&mut self, options: &[(String, String)]) -> Result<Vec<(String, String)>, String> {
+        let mut restore = Vec::new();
+        for (key, value) in options {
+            if self.variant.spec().record_options.iter().any(|o| o.key == key) {
+                restore.push((key.clone(), value.clone()));
+            } else {
+                self.apply_option(key, value)?;
+            }
+        }
+        Ok(restore)
+    }
+
+    /// The options that differ from the defaults, as `key=value` pairs
+    /// (`start=crosscut`, `henge=B2`): what a game record must keep.
+    pub fn options(&self) -> Vec<(String, String)> {
+        self.known_options()
+            .filter_map(|o| (o.get)(self).map(|value| (o.key.to_string(), value)))
+            .collect()
+    }
+}

@@ -1,0 +1,85 @@
+//! What the engine knows of a variant besides its rules, as data: its
+//! names, board sizes and komi, the setup options it takes, what its game
+//! records keep, and its own GTP commands. Each variant's module declares
+//! its [`VariantSpec`]; `Variant::spec` picks it, and the command line,
+//! GTP, SGF, bench and the match runner read it instead of naming
+//! variants.
+
+use super::commands::VariantCommand;
+use super::{Game, Setup, Start};
+use crate::color::Color;
+
+/// One variant, described.
+pub struct VariantSpec {
+    /// The name `--variant` and `variago-set_variant` take.
+    pub name: &'static str,
+    /// Other names they accept.
+    pub aliases: &'static [&'static str],
+    /// One line for `--help`.
+    pub description: &'static str,
+    /// The name GoGui's ruler protocol shows (`Go` means plain Go).
+    pub game_id: &'static str,
+    pub komi: f32,
+    pub default_size: fn() -> usize,
+    pub accepts_size: fn(usize) -> bool,
+    /// The starts it offers, `Start::Empty` first.
+    pub starts: &'static [Start],
+    /// The setup options it takes besides `start`.
+    pub options: &'static [&'static SetupOption],
+    /// What its game records keep besides the setup and the moves
+    /// (see `Rules::record_options`).
+    pub record_options: &'static [RecordOption],
+    /// Its own GTP commands.
+    pub commands: &'static [VariantCommand],
+    /// GTP commands that `variago match` sends after `clear_board` to an
+    /// engine that knows them, so that both players start play from the
+    /// same position (Buying Armies: the engine's purchases).
+    pub match_setup: &'static [&'static str],
+    /// Empty points at most for `genmove` to try the exact solver first:
+    /// where a proof of the rest of the game is within reach of a move's
+    /// budget (see "Solving" in README.md). `None`: never.
+    pub solver_empties: Option<usize>,
+    /// A new game of the variant.
+    pub new_game: fn(&Setup) -> Game,
+    /// A position from a diagram, rows from the top, in the variant's
+    /// letters (mostly `showboard`'s), with the side to move: for perft
+    /// data and analysis. `None` where the variant has no such reader.
+    pub from_diagram: Option<FromDiagram>,
+}
+
+/// Any size GTP allows: what most Go-like variants accept.
+pub fn any_gtp_size(size: usize) -> bool {
+    (2..=crate::moves::MAX_SIZE).contains(&size)
+}
+
+/// See [`VariantSpec::from_diagram`].
+pub type FromDiagram = fn(&Setup, &[&str], Color) -> Result<Game, String>;
+
+/// A setup option (`start`, `henge`, `preset`): the same key on the command
+/// line (`--key value`), in GTP and in SGF (`VO[key=value]`).
+pub struct SetupOption {
+    pub key: &'static str,
+    /// What a variant without the option lacks, for the one refusal:
+    /// `go has no setup henge`.
+    pub what: &'static str,
+    /// The values it takes, for help texts: `VERTEX|auto`.
+    pub values: &'static str,
+    /// Reads the option's text into a setup, or says what is wrong with it.
+    pub set: fn(&mut Setup, &str) -> Result<(), String>,
+    /// The option's value in a setup; `None` at the default.
+    pub get: fn(&Setup) -> Option<String>,
+    /// How the engine picks a value for `auto` (GoRoGo's setup henge,
+    /// which White chooses), given the winning chance of the side to move
+    /// in a position by a short search. `None`: no `auto`.
+    pub choose: Option<fn(&Setup, Winrate) -> String>,
+}
+
+/// The winning chance of the side to move in a game, by a short search.
+pub type Winrate<'a> = &'a mut dyn FnMut(&Game) -> f32;
+
+/// A key that game records keep besides the setup (`VO[army-black=...]`).
+pub struct RecordOption {
+    pub key: &'static str,
+    /// What a variant without it lacks: `go has no buying phase`.
+    pub what: &'static str,
+}

@@ -1,0 +1,224 @@
+//! The four variants of the War Go family as the engine knows them: their
+//! names and sizes (from the built-in presets), the `preset` option, the
+//! armies that Buying Armies' records keep, and its buying commands.
+
+use super::pieces::Army;
+use super::presets::{Library, Preset};
+use super::WarGo;
+use crate::color::Color;
+use crate::gtp::args::Args;
+use crate::variants::commands::{Reply, Session, VariantCommand};
+use crate::variants::spec::{RecordOption, SetupOption};
+use crate::variants::{Game, Setup, Start, Variant, VariantSpec};
+use std::sync::{Arc, OnceLock};
+
+/// The built-in presets, read once.
+fn library() -> &'static Library {
+    static LIBRARY: OnceLock<Library> = OnceLock::new();
+    LIBRARY.get_or_init(Library::builtin)
+}
+
+/// The built-in preset of a variant of the family: its section has the
+/// variant's name.
+pub fn builtin_preset(variant: Variant) -> Option<Preset> {
+    library().preset(variant.name()).ok()
+}
+
+fn default_size(name: &str) -> usize {
+    library().preset(name).map_or(19, |p| p.size)
+}
+
+fn fits(name: &str, size: usize) -> bool {
+    library().preset(name).is_ok_and(|p| p.fits(size))
+}
+
+/// The setup of a preset read from a file: Buying Armies where the preset
+/// has a credit, War Go otherwise, at the preset's size and komi.
+pub fn setup_of(preset: Preset) -> Setup {
+    let variant = if preset.credit.is_some() {
+        Variant::BuyingArmies
+    } else {
+        Variant::WarGo
+    };
+    Setup {
+        size: preset.size,
+        komi: preset.komi,
+        preset: Some(Arc::new(preset)),
+        ..Setup::new(variant)
+    }
+}
+
+pub static WAR_GO: VariantSpec = VariantSpec {
+    name: "wargo",
+    aliases: &["war-go"],
+    description: "War Go: Go with an army of nine special pieces in each hand; 19x19, sizes 9-25",
+    game_id: "WarGo",
+    default_size: || default_size("wargo"),
+    accepts_size: |size| fits("wargo", size),
+    ..FAMILY
+};
+
+pub static CENTER_OF_TAO: VariantSpec = VariantSpec {
+    name: "center-of-tao",
+    aliases: &["centeroftao", "center-of-the-tao"],
+    description: "Center of Tao: Go with four taos in the centre where soldiers step; 19x19",
+    game_id: "CenterOfTao",
+    default_size: || default_size("center-of-tao"),
+    accepts_size: |size| fits("center-of-tao", size),
+    options: &[],
+    ..FAMILY
+};
+
+pub static MERCENARY_GO: VariantSpec = VariantSpec {
+    name: "mercenary-go",
+    aliases: &["mercenarygo", "mercenary"],
+    description: "Mercenary Go: Go with nine mercenaries on the star points; 19x19",
+    game_id: "MercenaryGo",
+    default_size: || default_size("mercenary-go"),
+    accepts_size: |size| fits("mercenary-go", size),
+    options: &[],
+    ..FAMILY
+};
+
+pub static BUYING_ARMIES: VariantSpec = VariantSpec {
+    name: "buying-armies",
+    aliases: &["buyingarmies", "buying"],
+    description: "Buying Armies: War Go where each side buys its army with a credit first (variago-buy)",
+    game_id: "BuyingArmies",
+    default_size: || default_size("buying-armies"),
+    accepts_size: |size| fits("buying-armies", size),
+    record_options: &[
+        RecordOption {
+            key: "army-black",
+            what: BUYING,
+        },
+        RecordOption {
+            key: "army-white",
+            what: BUYING,
+        },
+    ],
+    commands: &[
+        VariantCommand {
+            name: "variago-buy",
+            lacks: BUYING,
+            run: buy,
+        },
+        VariantCommand {
+            name: "variago-buy_auto",
+            lacks: BUYING,
+            run: buy_auto,
+        },
+        VariantCommand {
+            name: "variago-credit",
+            lacks: BUYING,
+            run: credit,
+        },
+    ],
+    // Both engines buy the same armies by the same rule, so every program
+    // in a match starts play from the same hands.
+    match_setup: &["variago-buy_auto b", "variago-buy_auto w"],
+    ..FAMILY
+};
+
+/// What the family shares; each variant above names itself.
+const FAMILY: VariantSpec = VariantSpec {
+    name: "",
+    aliases: &[],
+    description: "",
+    game_id: "",
+    komi: 7.5,
+    default_size: || 19,
+    accepts_size: |_| false,
+    starts: &[Start::Empty],
+    options: &[&PRESET],
+    record_options: &[],
+    commands: &[],
+    match_setup: &[],
+    solver_empties: None,
+    new_game: |setup| Game::WarGo(WarGo::new(setup)),
+    from_diagram: Some(|setup, rows, to_move| WarGo::from_diagram(setup, rows, to_move).map(Game::WarGo)),
+};
+
+/// What the variants without a buying phase lack.
+const BUYING: &str = "buying phase";
+
+/// The `preset` option: a War Go preset, as a game record writes it
+/// (`Preset::record`). `--preset FILE` reads one from a file instead.
+pub const PRESET: SetupOption = SetupOption {
+    key: "preset",
+    what: "preset",
+    values: "NAME;key=value;...",
+    set: |setup, value| {
+        let preset = Preset::from_record(value)?;
+        if preset.credit.is_some() != (setup.variant == Variant::BuyingArmies) {
+            return Err(format!(
+                "preset '{}' does not fit {}",
+                preset.name,
+                setup.variant.name()
+            ));
+        }
+        setup.preset = Some(Arc::new(preset));
+        Ok(())
+    },
+    get: |setup| setup.preset.as_ref().map(|p| p.record()),
+    choose: None,
+};
+
+/// The War Go game a buying command works on.
+fn war_go(session: &mut dyn Session) -> Result<&mut WarGo, String> {
+    match session.game() {
+        Game::WarGo(game) => Ok(game),
+        _ => Err("internal error: not a War Go game".into()),
+    }
+}
+
+/// `variago-buy COLOR PIECE [COUNT]` buys pieces for a side's army before
+/// play; `variago-buy COLOR done` ends its buying. Answers the credit left.
+fn buy(session: &mut dyn Session, a: &Args) -> Reply {
+    a.count(2, 3)?;
+    let color = a.color(0)?;
+    let game = war_go(session)?;
+    let what = a.word(1)?;
+    if what.eq_ignore_ascii_case("done") {
+        a.count(2, 2)?;
+        game.finish_buying(color)?;
+    } else {
+        let army = Army::parse(what)?;
+        let count: u32 = if a.len() == 3 { a.int(2)? } else { 1 };
+        if count == 0 {
+            return Err("syntax error: buy at least one piece".into());
+        }
+        game.buy(color, army, count)?;
+    }
+    Ok(game.credit(color).map_or(0, |(c, _)| c).to_string())
+}
+
+/// `variago-buy_auto COLOR`: the engine buys the side's army and is done.
+fn buy_auto(session: &mut dyn Session, a: &Args) -> Reply {
+    a.count(1, 1)?;
+    let color = a.color(0)?;
+    let game = war_go(session)?;
+    game.buy_auto(color)?;
+    Ok(game.state().hands[color.index()].text())
+}
+
+/// `variago-credit COLOR`: the credit left and whether the side still
+/// buys, e.g. `12 buying` or `0 done`.
+fn credit(session: &mut dyn Session, a: &Args) -> Reply {
+    a.count(1, 1)?;
+    let color = a.color(0)?;
+    let (credit, buying) = war_go(session)?
+        .credit(color)
+        .ok_or("this preset has no buying phase")?;
+    Ok(format!("{credit} {}", if buying { "buying" } else { "done" }))
+}
+
+/// The record option that keeps `color`'s army.
+pub fn army_key(color: Color) -> &'static str {
+    BUYING_ARMIES.record_options[color.index()].key
+}
+
+/// The colour whose army a record option keeps.
+pub fn army_owner(key: &str) -> Option<Color> {
+    Color::BOTH.into_iter().find(|&c| army_key(c) == key)
+}

@@ -1,0 +1,101 @@
+//! Computer-against-computer games in emulated GoGui 1.6 (see
+//! `common::gogui`), for every variant: the program's `genmove` answers,
+//! relayed to the ruler by `play`, never part the two copies.
+//!
+//! Each variant is one line of the table below; a new variant is added
+//! there.
+
+mod common;
+
+use common::gogui::{GoGui, Step};
+
+/// One variant's games: `games` games with seeds 0, 1, ..., each at most
+/// `max_steps` clicks, the program searching `playouts` per move.
+struct Games {
+    variant: &'static str,
+    size: Option<usize>,
+    games: u64,
+    playouts: u64,
+    max_steps: usize,
+    /// Steps between two full GoGui rebuilds of the ruler.
+    rebuild_every: usize,
+    /// Whether moves of several clicks must occur over the games.
+    typed: bool,
+}
+
+/// Plays the games and checks that no divergence occurred; returns the
+/// number of moves of several clicks.
+fn play(spec: Games) -> usize {
+    let mut divergences = 0;
+    let mut typed = 0;
+    let mut steps = 0;
+    for seed in 0..spec.games {
+        let (playouts, seed_text) = (spec.playouts.to_string(), seed.to_string());
+        let mut args = vec![
+            "--variant",
+            spec.variant,
+            "--playouts",
+            &playouts,
+            "--seed",
+            &seed_text,
+            "--no-resign",
+        ];
+        let size = spec.size.map(|s| s.to_string());
+        if let Some(size) = &size {
+            args.extend(["--size", size]);
+        }
+        let mut gogui = GoGui::attach(&args);
+        gogui.rebuild_every = spec.rebuild_every;
+        gogui.play_out(spec.max_steps);
+        steps += gogui.moves.len();
+        typed += gogui.ask_program("printsgf").matches("MV[").count();
+        divergences += gogui.divergences.len();
+    }
+    eprintln!(
+        "{}: {} games, {steps} clicks, {typed} moves of several clicks, {divergences} divergences",
+        spec.variant, spec.games
+    );
+    assert_eq!(divergences, 0, "{}: program and ruler parted", spec.variant);
+    if spec.typed {
+        assert!(typed > 0, "{}: no move of several clicks occurred", spec.variant);
+    }
+    typed
+}
+
+/// One test per variant, with its table line.
+macro_rules! games {
+    ($($test:ident: $spec:expr;)*) => {
+        $(
+            #[test]
+            fn $test() {
+                play($spec);
+            }
+        )*
+    };
+}
+
+games! {
+    go_in_gogui: Games { variant: "go", size: Some(5), games: 20, playouts: 30, max_steps: 200, rebuild_every: 4, typed: false };
+    atari_in_gogui: Games { variant: "atari", size: Some(5), games: 20, playouts: 30, max_steps: 200, rebuild_every: 1, typed: false };
+    yugo_in_gogui: Games { variant: "yugo", size: Some(5), games: 20, playouts: 30, max_steps: 200, rebuild_every: 4, typed: false };
+    gorogo_in_gogui: Games { variant: "gorogo", size: None, games: 20, playouts: 30, max_steps: 200, rebuild_every: 1, typed: true };
+    migoyugo_in_gogui: Games { variant: "migoyugo", size: Some(5), games: 20, playouts: 30, max_steps: 200, rebuild_every: 2, typed: false };
+    wargo_in_gogui: Games { variant: "wargo", size: Some(9), games: 20, playouts: 30, max_steps: 400, rebuild_every: 40, typed: true };
+    center_of_tao_in_gogui: Games { variant: "center-of-tao", size: Some(13), games: 20, playouts: 8, max_steps: 300, rebuild_every: 40, typed: true };
+    mercenary_go_in_gogui: Games { variant: "mercenary-go", size: Some(16), games: 20, playouts: 8, max_steps: 300, rebuild_every: 40, typed: true };
+    buying_armies_in_gogui: Games { variant: "buying-armies", size: Some(9), games: 20, playouts: 30, max_steps: 400, rebuild_every: 40, typed: true };
+}
+
+/// War Go on 19x19 fits GoGui: a 21x21 frame, and a game's first moves.
+#[test]
+fn wargo_19x19_in_a_frame() {
+    let mut gogui = GoGui::attach(&["--variant", "wargo", "--playouts", "20"]);
+    assert_eq!(gogui.size, 21);
+    gogui.rebuild_every = 8;
+    for _ in 0..24 {
+        assert!(matches!(gogui.computer_move(), Step::Played(_)));
+    }
+    gogui.rebuild();
+    gogui.compare("24 clicks");
+    assert!(gogui.divergences.is_empty(), "{:?}", gogui.divergences);
+}
