@@ -165,7 +165,11 @@ mod tests {
     fn statuses_parse_in_any_case_and_list_by_rows() {
         assert_eq!(Status::parse("SEKI"), Some(Status::Seki));
         assert_eq!(Status::parse("dame"), None);
-        let j = Judgement::new(2, vec![Some(Status::Dead), None, Some(Status::Alive), Some(Status::Dead)], 1.5);
+        let j = Judgement::new(
+            2,
+            vec![Some(Status::Dead), None, Some(Status::Alive), Some(Status::Dead)],
+            1.5,
+        );
         assert_eq!(j.stones(Status::Dead), vec![Vertex::new(0, 0), Vertex::new(1, 1)]);
         assert_eq!(j.status(Vertex::new(1, 0)), None);
         assert_eq!(j.status(Vertex::new(0, 1)), Some(Status::Alive));

@@ -148,12 +148,7 @@ pub fn judge(board: &Board, ownership: &Ownership, komi: f32) -> Judgement {
 /// dead: on a liberty of the dead chain with the fewest, a capture first,
 /// and only where `playable` allows (legal, and not self-harming). `None`
 /// when no dead stone of the opponent is left, or none can be approached.
-pub fn capture_move(
-    board: &Board,
-    judged: &Judgement,
-    color: Color,
-    playable: impl Fn(usize) -> bool,
-) -> Option<Move> {
+pub fn capture_move(board: &Board, judged: &Judgement, color: Color, playable: impl Fn(usize) -> bool) -> Option<Move> {
     let enemy = cell_of(color.opponent());
     let mut targets: Vec<Vec<usize>> = board
         .all_points()
