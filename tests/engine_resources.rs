@@ -28,6 +28,39 @@ fn threads_default_to_the_cores_and_the_option_sets_them() {
     assert!(line.ends_with("1 search threads"), "{line}");
 }
 
+/// The peak resident memory in kilobytes of one `genmove` of `playouts`
+/// on 19x19 and one thread, with `args` added; `None` where `/proc` does
+/// not tell it.
+fn peak_of_a_search(playouts: &str, args: &[&str]) -> Option<u64> {
+    let mut all = vec!["--threads", "1", "--playouts", playouts, "--size", "19"];
+    all.extend_from_slice(args);
+    let mut gtp = Gtp::start(BIN, &all);
+    gtp.command("genmove b", Duration::from_secs(300)).unwrap();
+    peak_resident_kb(gtp.pid())
+}
+
+#[test]
+fn a_memory_cap_below_what_a_search_takes_holds_it_back() {
+    // The same search with and without a cap of 8 MB, less than the
+    // program's own reserve: the trees get their minimum, and the process
+    // stays within the cap where the uncapped search goes past it.
+    const CAP_MB: u64 = 8;
+    let capped = std::thread::spawn(|| peak_of_a_search("8000", &["--max-memory", "8"]));
+    let Some(free) = peak_of_a_search("8000", &[]) else {
+        return; // no /proc here
+    };
+    let capped = capped.join().unwrap().unwrap();
+    eprintln!("peak resident memory: {free} kB uncapped, {capped} kB under --max-memory {CAP_MB}");
+    assert!(
+        free > CAP_MB * 1024,
+        "the search takes only {free} kB: it does not test the cap"
+    );
+    assert!(
+        capped <= CAP_MB * 1024,
+        "peak resident memory {capped} kB over {CAP_MB} MB"
+    );
+}
+
 #[test]
 fn max_memory_bounds_the_peak_resident_memory_of_long_searches() {
     let mut gtp = Gtp::start(

@@ -159,3 +159,52 @@ fn bad_rules_and_statuses_are_refused_and_change_nothing() {
     let mut yugo = engine(Variant::Yugo, 9);
     assert_eq!(fail(&mut yugo, "variago-rules area"), "yugo has no choice of rules");
 }
+
+/// A seki in the top-left corner of a finished 9x9 game, played through the
+/// engine's process as a client plays it. Black's A8 B8 B9 (eye A9) and
+/// White's A7 B7 C7 C8 D8 E8 F8 D9 F9 (eye E9) share one liberty, C9:
+/// whoever fills it is captured. Black's wall on the fifth line and the
+/// D6-G9 hook face White's on the fourth. GNU Go 3.8 (`--chinese-rules`)
+/// lists the same twelve stones in seki, none dead, and counts W+19.5.
+const SEKI_BLACK: &str = "A5 B5 C5 D5 E5 F5 G5 H5 J5 A6 B6 C6 D6 D7 E7 F7 G7 G8 G9 A8 B8 B9";
+const SEKI_WHITE: &str = "A4 B4 C4 D4 E4 F4 G4 H4 J4 A7 B7 C7 C8 D8 E8 F8 D9 F9";
+const SEKI_STONES: &str = "A7 B7 C7 A8 B8 C8 D8 E8 F8 B9 D9 F9";
+
+fn seki_game(rules: &str) -> common::process::Gtp {
+    let bin = env!("CARGO_BIN_EXE_variago");
+    let mut gtp = common::process::Gtp::start(bin, &["--threads", "1", "--playouts", "1000", "--rules", rules]);
+    let mut white = SEKI_WHITE.split_whitespace();
+    for b in SEKI_BLACK.split_whitespace() {
+        gtp.ok(&format!("play b {b}"));
+        gtp.ok(&format!("play w {}", white.next().unwrap_or("pass")));
+    }
+    gtp
+}
+
+#[test]
+fn a_seki_is_listed_as_seki_and_counted_alive_through_gtp() {
+    for rules in ["area", "tromp-taylor"] {
+        let mut gtp = seki_game(rules);
+        gtp.ok("play b pass");
+        if rules == "area" {
+            // White is ahead with the seki alive: it passes at once.
+            assert_eq!(gtp.ok("genmove w"), "pass", "{rules}");
+        } else {
+            gtp.ok("play w pass");
+        }
+        let seki: std::collections::BTreeSet<_> = gtp
+            .ok("final_status_list seki")
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        let expected = SEKI_STONES.split_whitespace().map(String::from).collect();
+        assert_eq!(seki, expected, "{rules}");
+        assert_eq!(gtp.ok("final_status_list dead"), "", "{rules}");
+        let alive = gtp.ok("final_status_list alive");
+        assert_eq!(alive.split_whitespace().count(), 28, "{rules}: {alive}");
+        assert!(alive.split_whitespace().all(|v| !seki.contains(v)), "{rules}: {alive}");
+        // The shared liberty C9 is nobody's; the eyes A9 and E9 count for
+        // their sides: 34 points to 46, and komi.
+        assert_eq!(gtp.ok("final_score"), "W+19.5", "{rules}");
+    }
+}
