@@ -174,8 +174,9 @@ pub trait Rules: Clone + Send + Sync + 'static {
     }
 
     /// Forgets what ended the game (two passes), so that a search of the
-    /// position plays on from it, as [`Rules::judge`] needs. Nothing by
-    /// default.
+    /// position plays on from it, as [`Rules::judge`] needs; the side to
+    /// move is then the same whichever way the game is replayed. Nothing
+    /// by default.
     fn play_on(&mut self) {}
 }
 

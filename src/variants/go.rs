@@ -249,7 +249,15 @@ impl Rules for Go {
         Some(scoring::judge(self.board(), ownership, self.komi))
     }
 
+    /// A game ended by two passes plays on from before the last pass, the
+    /// last passer to move: so every judge of a finished game (the engine
+    /// that passed last, a ruler that replays the game) searches the same
+    /// position.
     fn play_on(&mut self) {
+        let turn = self.history.now().turn;
+        if turn.passes >= 2 {
+            self.history.give_turn(turn.to_move.opponent());
+        }
         self.history.now_mut().turn.passes = 0;
     }
 }
