@@ -80,11 +80,13 @@ pub enum Piece {
     Mercenary,
     Samurai,
     Cavalry,
+    /// The stone both players share in the gray-stone games.
+    Gray,
 }
 
 impl Piece {
     /// Every piece, for listings and parsing.
-    pub const ALL: [Piece; 16] = [
+    pub const ALL: [Piece; 17] = [
         Piece::Stone,
         Piece::Pawn,
         Piece::King,
@@ -101,6 +103,7 @@ impl Piece {
         Piece::Mercenary,
         Piece::Samurai,
         Piece::Cavalry,
+        Piece::Gray,
     ];
 
     /// The lowercase name used in the move notation.
@@ -122,6 +125,7 @@ impl Piece {
             Piece::Mercenary => "mercenary",
             Piece::Samurai => "samurai",
             Piece::Cavalry => "cavalry",
+            Piece::Gray => "gray",
         }
     }
 
@@ -142,6 +146,7 @@ impl Piece {
             Piece::Mercenary => 'E',
             Piece::Samurai => 'R',
             Piece::Cavalry => 'C',
+            Piece::Gray => '@',
         })
     }
 

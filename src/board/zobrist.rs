@@ -25,6 +25,10 @@ pub fn piece_key(point: usize, cell: u8, kind: u8) -> u64 {
 /// [`piece_key`], apart from the Go board's kinds.
 pub const MIGOYUGO_KIND: u8 = 0x4D;
 
+/// The piece kind of the gray stones of the gray-stone games in
+/// [`piece_key`], apart from every other board's kinds.
+pub const GRAY_KIND: u8 = 0x47;
+
 /// The cell code of GoRoGo's henge in [`piece_key`] (its stones use the
 /// Go board's cell codes).
 pub const HENGE_CELL: u8 = 3;
@@ -56,6 +60,9 @@ pub enum StateKey {
     WarGoHand { color: Color, army: usize, count: u32 },
     /// War Go's Buying Armies: the side is still buying.
     WarGoBuying(Color),
+    /// Gray-stone games: a player's score (Squares' points, Unsquare Go's
+    /// captured stones).
+    GrayScore { color: Color, count: u16 },
 }
 
 impl StateKey {
@@ -82,6 +89,7 @@ impl StateKey {
                 0x7a00_0000 | side(color) << 20 | (army as u64) << 12 | count as u64
             }
             StateKey::WarGoBuying(c) => 0x7b00_0000 | side(c),
+            StateKey::GrayScore { color, count } => 0x6700_0000 | side(color) << 16 | count as u64,
         }
     }
 
@@ -133,6 +141,7 @@ mod tests {
                     keys.push(StateKey::GoRoGoHand { color, henge, count });
                 }
             }
+            keys.extend((0..=625).map(|count| StateKey::GrayScore { color, count }));
             for army in 0..9 {
                 keys.extend((0..700).map(|count| StateKey::WarGoHand { color, army, count }));
             }

@@ -204,6 +204,7 @@ pub fn piece_label(piece: Piece) -> &'static str {
         Piece::Mercenary => "mer",
         Piece::Samurai => "sam",
         Piece::Cavalry => "cav",
+        Piece::Gray => "gry",
     }
 }
 

@@ -53,6 +53,7 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32;
     fn rollout_owners(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32;
     fn outcome_value(&self, outcome: Outcome) -> f32;
+    fn amaf_applies(&self) -> bool;
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>>;
     fn prior(&self, mv: Move) -> Option<(f32, f32)>;
     fn forced_move(&self) -> Option<Move>;
@@ -103,6 +104,7 @@ impl<T: Rules + SearchHints + SolverHints> Position for T {
     #[inline] fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 { SearchHints::rollout(self, rng, trace) }
     #[inline] fn rollout_owners(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32 { SearchHints::rollout_owners(self, rng, trace, owners) }
     #[inline] fn outcome_value(&self, outcome: Outcome) -> f32 { SearchHints::outcome_value(self, outcome) }
+    #[inline] fn amaf_applies(&self) -> bool { SearchHints::amaf_applies(self) }
     #[inline] fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> { SearchHints::ownership(self, rng, playouts) }
     #[inline] fn prior(&self, mv: Move) -> Option<(f32, f32)> { SearchHints::prior(self, mv) }
     #[inline] fn forced_move(&self) -> Option<Move> { SearchHints::forced_move(self) }

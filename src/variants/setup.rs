@@ -47,6 +47,10 @@ pub struct Setup {
     /// How a finished game is counted (`rules`), where the variant offers
     /// a choice.
     pub scoring: Scoring,
+    /// The misère form of gray Tanbo: the last player to place loses.
+    pub misere: bool,
+    /// The points that win Squares; `None` is its default.
+    pub target: Option<u32>,
 }
 
 /// The `start` option, which every variant takes: each offers its own
@@ -79,6 +83,8 @@ impl Setup {
             henge: None,
             preset: None,
             scoring: Scoring::default(),
+            misere: false,
+            target: None,
         }
     }
 
