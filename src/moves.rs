@@ -61,6 +61,16 @@ pub enum BombMode {
     Delayed,
 }
 
+/// The two flavours of the two-eye stone (special stones): whose groups
+/// beside it it keeps from capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Flavour {
+    /// Its owner's groups only.
+    Friendly,
+    /// Every group beside it, of either colour.
+    Any,
+}
+
 /// Every named piece of every variant. A variant accepts the ones it has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Piece {
@@ -80,11 +90,20 @@ pub enum Piece {
     Mercenary,
     Samurai,
     Cavalry,
+    /// The special stones of War Go's armies.
+    TwoEye(Flavour),
+    ExtraMove,
+    Replacer,
+    Switcher,
+    InnerStrength,
+    Connector,
+    Repeller,
+    KingsSon,
 }
 
 impl Piece {
     /// Every piece, for listings and parsing.
-    pub const ALL: [Piece; 16] = [
+    pub const ALL: [Piece; 25] = [
         Piece::Stone,
         Piece::Pawn,
         Piece::King,
@@ -101,6 +120,15 @@ impl Piece {
         Piece::Mercenary,
         Piece::Samurai,
         Piece::Cavalry,
+        Piece::TwoEye(Flavour::Friendly),
+        Piece::TwoEye(Flavour::Any),
+        Piece::ExtraMove,
+        Piece::Replacer,
+        Piece::Switcher,
+        Piece::InnerStrength,
+        Piece::Connector,
+        Piece::Repeller,
+        Piece::KingsSon,
     ];
 
     /// The lowercase name used in the move notation.
@@ -122,6 +150,15 @@ impl Piece {
             Piece::Mercenary => "mercenary",
             Piece::Samurai => "samurai",
             Piece::Cavalry => "cavalry",
+            Piece::TwoEye(Flavour::Friendly) => "twoeye:friendly",
+            Piece::TwoEye(Flavour::Any) => "twoeye:any",
+            Piece::ExtraMove => "extramove",
+            Piece::Replacer => "replacer",
+            Piece::Switcher => "switcher",
+            Piece::InnerStrength => "innerstrength",
+            Piece::Connector => "connector",
+            Piece::Repeller => "repeller",
+            Piece::KingsSon => "kingsson",
         }
     }
 
@@ -142,6 +179,15 @@ impl Piece {
             Piece::Mercenary => 'E',
             Piece::Samurai => 'R',
             Piece::Cavalry => 'C',
+            Piece::TwoEye(Flavour::Friendly) => 'D',
+            Piece::TwoEye(Flavour::Any) => 'U',
+            Piece::ExtraMove => 'N',
+            Piece::Replacer => 'P',
+            Piece::Switcher => 'W',
+            Piece::InnerStrength => 'I',
+            Piece::Connector => 'L',
+            Piece::Repeller => 'V',
+            Piece::KingsSon => 'J',
         })
     }
 
@@ -153,6 +199,9 @@ impl Piece {
         }
         if lower == "bomb" {
             return Err("a bomb needs a mode: bomb:immediate or bomb:delayed".into());
+        }
+        if lower == "twoeye" {
+            return Err("a two-eye stone needs a flavour: twoeye:friendly or twoeye:any".into());
         }
         Piece::ALL
             .iter()

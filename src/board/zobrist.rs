@@ -56,6 +56,11 @@ pub enum StateKey {
     WarGoHand { color: Color, army: usize, count: u32 },
     /// War Go's Buying Armies: the side is still buying.
     WarGoBuying(Color),
+    /// War Go's special stones: the side to move plays the second move of
+    /// its turn, after an extra move.
+    WarGoSecondMove,
+    /// War Go's special stones: how many King's Sons a side has lost.
+    WarGoSonsLost { color: Color, count: u32 },
 }
 
 impl StateKey {
@@ -82,6 +87,11 @@ impl StateKey {
                 0x7a00_0000 | side(color) << 20 | (army as u64) << 12 | count as u64
             }
             StateKey::WarGoBuying(c) => 0x7b00_0000 | side(c),
+            StateKey::WarGoSecondMove => 0x7c00_0000,
+            StateKey::WarGoSonsLost { color, count } => {
+                debug_assert!(count < 1 << 20);
+                0x7d00_0000 | side(color) << 20 | count as u64
+            }
         }
     }
 
@@ -118,6 +128,7 @@ mod tests {
             StateKey::WhiteToMove,
             StateKey::SolverTargetWhite,
             StateKey::GoRoGoWhiteToMove,
+            StateKey::WarGoSecondMove,
         ];
         keys.extend((0..100).map(StateKey::Passes));
         for color in Color::BOTH {
@@ -133,9 +144,10 @@ mod tests {
                     keys.push(StateKey::GoRoGoHand { color, henge, count });
                 }
             }
-            for army in 0..9 {
+            for army in 0..18 {
                 keys.extend((0..700).map(|count| StateKey::WarGoHand { color, army, count }));
             }
+            keys.extend((0..100).map(|count| StateKey::WarGoSonsLost { color, count }));
         }
         let mut seen = HashMap::new();
         for key in keys {

@@ -41,10 +41,11 @@ pub enum Variant {
     CenterOfTao,
     MercenaryGo,
     BuyingArmies,
+    SpecialStones,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 9] = [
+    pub const ALL: [Variant; 10] = [
         Variant::Go,
         Variant::Atari,
         Variant::Yugo,
@@ -54,6 +55,7 @@ impl Variant {
         Variant::CenterOfTao,
         Variant::MercenaryGo,
         Variant::BuyingArmies,
+        Variant::SpecialStones,
     ];
 
     /// What the engine knows of the variant, declared in its module.
@@ -68,6 +70,7 @@ impl Variant {
             Variant::CenterOfTao => &wargo::CENTER_OF_TAO,
             Variant::MercenaryGo => &wargo::MERCENARY_GO,
             Variant::BuyingArmies => &wargo::BUYING_ARMIES,
+            Variant::SpecialStones => &wargo::SPECIAL_STONES,
         }
     }
 

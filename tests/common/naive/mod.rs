@@ -60,7 +60,11 @@ pub fn perft(case: &Case) -> Option<u64> {
         Variant::Yugo => count::<NaiveYugo>(case),
         Variant::GoRoGo => count::<NaiveGoRoGo>(case),
         Variant::Migoyugo => count::<NaiveMigoyugo>(case),
-        Variant::WarGo | Variant::CenterOfTao | Variant::MercenaryGo | Variant::BuyingArmies => {
+        Variant::WarGo
+        | Variant::CenterOfTao
+        | Variant::MercenaryGo
+        | Variant::BuyingArmies
+        | Variant::SpecialStones => {
             count::<NaiveWarGo>(case)
         }
     }
