@@ -67,6 +67,7 @@ fn perft_files_match_the_engine_and_the_naive_references() {
         ("gorogo", 3),
         ("migoyugo", 20),
         ("wargo", 15),
+        ("special-stones", 15),
     ] {
         let checked = cross_checked.get(name).copied().unwrap_or(0);
         assert!(checked >= least, "only {checked} {name} cases cross-checked");
