@@ -32,7 +32,11 @@ fn play(game: &mut WarGo, color: Color, text: &str) -> Result<(), String> {
 fn refused(game: &mut WarGo, color: Color, text: &str) -> String {
     let (hash, to_move) = (game.hash(), game.to_move());
     let err = play(game, color, text).unwrap_err();
-    assert_eq!((game.hash(), game.to_move()), (hash, to_move), "{text} changed the game");
+    assert_eq!(
+        (game.hash(), game.to_move()),
+        (hash, to_move),
+        "{text} changed the game"
+    );
     err
 }
 
@@ -169,7 +173,9 @@ fn the_second_move_may_not_be_another_extra_move_drop() {
     assert!(err.contains("may not be another extra-move drop"), "{err}");
     let mut listed = Vec::new();
     g.legal_moves(&mut listed);
-    assert!(!listed.iter().any(|m| matches!(m, Move::Drop(variago::Piece::ExtraMove, _))));
+    assert!(!listed
+        .iter()
+        .any(|m| matches!(m, Move::Drop(variago::Piece::ExtraMove, _))));
     play(&mut g, B, "C3").unwrap();
     play(&mut g, W, "pass").unwrap();
     play(&mut g, B, "extramove@E5").unwrap();
@@ -240,11 +246,7 @@ fn a_replacer_captures_what_its_stone_leaves_without_liberties() {
 #[test]
 fn a_replacer_goes_only_onto_an_enemy_soldier() {
     let mut g = special(&[".....", "..r..", ".OXO.", ".....", "....."], B);
-    for (target, why) in [
-        ("A1", "empty"),
-        ("C3", "own stone"),
-        ("C4", "a samurai is no soldier"),
-    ] {
+    for (target, why) in [("A1", "empty"), ("C3", "own stone"), ("C4", "a samurai is no soldier")] {
         let err = refused(&mut g, B, &format!("replacer@{target}"));
         assert!(err.contains("onto an enemy soldier"), "{why}: {err}");
     }
@@ -276,7 +278,10 @@ fn a_switcher_is_a_plain_stone_until_it_swaps_once() {
     assert_eq!((at(&g, "C4"), at(&g, "C3")), ('X', 'O'));
     play(&mut g, W, "pass").unwrap();
     let err = refused(&mut g, B, "C4-C3");
-    assert!(err.contains("moves only inside a tao zone"), "after one swap it is plain: {err}");
+    assert!(
+        err.contains("moves only inside a tao zone"),
+        "after one swap it is plain: {err}"
+    );
 }
 
 #[test]
@@ -309,10 +314,7 @@ fn a_swap_resolves_captures_as_for_a_drop_on_both_points() {
 /// A white group along the bottom whose liberties are B1 and D1; a black
 /// stone on A1 with B1 as its only liberty.
 fn white_two_eyes() -> WarGo {
-    special(
-        &["......", "......", "XXXXXX", "OOOOOX", "OOOOOX", "X.O.OX"],
-        B,
-    )
+    special(&["......", "......", "XXXXXX", "OOOOOX", "OOOOOX", "X.O.OX"], B)
 }
 
 #[test]
@@ -321,7 +323,11 @@ fn an_inner_strength_drop_into_an_eye_and_its_capture_later() {
     // A soldier there would be suicide.
     assert!(refused(&mut g, B, "B1").contains("suicide"));
     play(&mut g, B, "innerstrength@B1").unwrap();
-    assert_eq!((at(&g, "A1"), at(&g, "B1")), ('X', 'X'), "its group stays without liberties");
+    assert_eq!(
+        (at(&g, "A1"), at(&g, "B1")),
+        ('X', 'X'),
+        "its group stays without liberties"
+    );
     assert_eq!(g.captures(), [0, 0], "it captured nothing");
     // It stays while no White move touches it.
     play(&mut g, W, "A6").unwrap();
@@ -450,9 +456,15 @@ fn kings_son_costs_five_points_when_captured() {
     };
     let son = score_after_capture("J");
     let soldier = score_after_capture("X");
-    assert_eq!(son.score_now(), Outcome::Score(son.state().board.area_score() as f32 - 5.0 - 7.5));
+    assert_eq!(
+        son.score_now(),
+        Outcome::Score(son.state().board.area_score() as f32 - 5.0 - 7.5)
+    );
     assert_eq!(son.state().score(), soldier.state().score() - 5.0);
-    assert!(son.status_lines().iter().any(|l| l.contains("kings sons lost: black 1 white 0")));
+    assert!(son
+        .status_lines()
+        .iter()
+        .any(|l| l.contains("kings sons lost: black 1 white 0")));
     assert_ne!(son.hash(), soldier.hash(), "the penalty is part of the position");
 }
 
@@ -517,10 +529,19 @@ fn bad_special_drops_are_refused_with_the_rules_reason() {
     let before = board(&mut e);
     for (line, reason) in [
         ("variago-play w E4", "black's repeller stands beside E4"),
-        ("variago-play w replacer@C3", "a replacer is dropped onto an enemy soldier"),
-        ("variago-play w replacer@D4", "a replacer is dropped onto an enemy soldier"),
+        (
+            "variago-play w replacer@C3",
+            "a replacer is dropped onto an enemy soldier",
+        ),
+        (
+            "variago-play w replacer@D4",
+            "a replacer is dropped onto an enemy soldier",
+        ),
         ("variago-play w twoeye:friendly@E6", "black's repeller stands beside E6"),
-        ("variago-play b A1-D4", "a switcher swaps with an enemy soldier beside it"),
+        (
+            "variago-play b A1-D4",
+            "a switcher swaps with an enemy soldier beside it",
+        ),
         ("variago-play b E5-D4", "a repeller never moves"),
     ] {
         let response = gtp(&mut e, line);
@@ -528,8 +549,16 @@ fn bad_special_drops_are_refused_with_the_rules_reason() {
         assert_eq!(board(&mut e), before, "{line} changed the game");
     }
     let response = gtp(&mut e, "variago-play w twoeye@A9");
-    assert!(response.starts_with("? syntax error: a two-eye stone needs a flavour"), "{response}");
-    for line in ["variago-play w G7", "variago-play b C3", "variago-play w replacer@C3", "variago-play b G3"] {
+    assert!(
+        response.starts_with("? syntax error: a two-eye stone needs a flavour"),
+        "{response}"
+    );
+    for line in [
+        "variago-play w G7",
+        "variago-play b C3",
+        "variago-play w replacer@C3",
+        "variago-play b G3",
+    ] {
         common::ok(&mut e, line);
     }
     let before = board(&mut e);
@@ -544,7 +573,9 @@ fn bad_special_drops_are_refused_with_the_rules_reason() {
 fn a_second_extra_move_drop_is_refused_through_gtp() {
     let mut setup = Setup::new(Variant::WarGo);
     setup.size = 9;
-    setup.apply_option("preset", "test;sizes=9-9;size=9;hand=extramove:2").unwrap();
+    setup
+        .apply_option("preset", "test;sizes=9-9;size=9;hand=extramove:2")
+        .unwrap();
     let mut e = Engine::new(setup, common::settings(50, 1));
     common::ok(&mut e, "variago-play b extramove@E5");
     assert_eq!(common::ok(&mut e, "gogui-rules_side_to_move"), "black");
@@ -609,7 +640,10 @@ fn random_gtp_lines_in_the_preset() {
             accepted += 1;
             let mv = line.rsplit(' ').next().unwrap();
             let mv = Move::parse(mv, 9).unwrap().to_string();
-            assert!(legal.split(' ').any(|m| m == mv), "{line} played but was not listed in {legal}");
+            assert!(
+                legal.split(' ').any(|m| m == mv),
+                "{line} played but was not listed in {legal}"
+            );
         }
         assert_eq!(e.game.check_consistency(), Ok(()), "after {line}");
     }
@@ -620,4 +654,53 @@ fn random_gtp_lines_in_the_preset() {
 fn color_is_to_move(state: &str, color: &str) -> bool {
     let side = if color == "b" { "black" } else { "white" };
     state.contains(&format!("to_move {side}\n"))
+}
+
+// --- SGF round trip ---
+
+/// A game with every special stone played, an extra move's two moves,
+/// a swap, a replacement and a King's Son lost: `printsgf` then `loadsgf`
+/// gives back the same board, side to move, record and position hash.
+#[test]
+fn a_game_with_every_special_stone_round_trips_through_sgf() {
+    let mut e = common::engine(Variant::SpecialStones, 9);
+    for line in [
+        "variago-play b switcher@E5",
+        "variago-play w E6",
+        "variago-play b kingsson@C3",
+        "variago-play w extramove@C4",
+        "variago-play w B3",
+        "variago-play b E5-E6",
+        "variago-play w D3",
+        "variago-play b pass",
+        "variago-play w C2",
+        "variago-play b twoeye:friendly@G7",
+        "variago-play w twoeye:any@A9",
+        "variago-play b connector@G5",
+        "variago-play w repeller@J1",
+        "variago-play b replacer@C2",
+        "variago-play w innerstrength@H1",
+    ] {
+        common::ok(&mut e, line);
+    }
+    let board = common::ok(&mut e, "variago-board");
+    assert!(board.contains("kings sons lost: black 1 white 0"), "{board}");
+    let record = common::ok(&mut e, "printsgf");
+    let path = std::env::temp_dir().join(format!("variago-special-{}.sgf", std::process::id()));
+    common::ok(&mut e, &format!("printsgf {}", path.display()));
+    let mut fresh = common::engine(Variant::Go, 9);
+    let to_move = common::ok(&mut fresh, &format!("loadsgf {}", path.display()));
+    std::fs::remove_file(&path).ok();
+    assert_eq!(to_move, e.game.to_move().name());
+    assert_eq!(common::ok(&mut fresh, "variago-board"), board);
+    assert_eq!(common::ok(&mut fresh, "printsgf"), record);
+    assert_eq!(fresh.game.hash(), e.game.hash());
+    // And in the middle of an extra move's turn.
+    common::ok(&mut e, "variago-play b extramove@J9");
+    let path = std::env::temp_dir().join(format!("variago-special-extra-{}.sgf", std::process::id()));
+    common::ok(&mut e, &format!("printsgf {}", path.display()));
+    let to_move = common::ok(&mut fresh, &format!("loadsgf {}", path.display()));
+    std::fs::remove_file(&path).ok();
+    assert_eq!(to_move, "black", "black moves again");
+    assert_eq!(fresh.game.hash(), e.game.hash());
 }

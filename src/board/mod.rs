@@ -736,7 +736,11 @@ impl Board {
             }
         }
         let linkers = self.all_points().filter(|&p| self.points[p].linker).count();
-        if linkers != self.linkers as usize || self.all_points().any(|p| self.points[p].linker && !chains(self.cell(p))) {
+        if linkers != self.linkers as usize
+            || self
+                .all_points()
+                .any(|p| self.points[p].linker && !chains(self.cell(p)))
+        {
             return Err(format!("{} linkers counted, {linkers} flagged", self.linkers));
         }
         let mut rebuilt = self.clone();

@@ -473,7 +473,10 @@ impl Rules for WarGo {
         let [b, w] = s.captures;
         lines.push(format!("captures: black {b} white {w}"));
         if s.extra {
-            lines.push(format!("second move: {} moves again after its extra move", s.turn.to_move));
+            lines.push(format!(
+                "second move: {} moves again after its extra move",
+                s.turn.to_move
+            ));
         }
         if s.sons_lost != [0, 0] {
             let [b, w] = s.sons_lost;

@@ -263,7 +263,11 @@ fn start_piece(item: &str) -> Result<(Option<Color>, Piece, Vertex), String> {
     // Pieces that act only at their drop cannot start on the board.
     let acts_at_drop = matches!(
         piece,
-        Piece::Spy | Piece::Bomb(crate::moves::BombMode::Immediate) | Piece::ExtraMove | Piece::Replacer | Piece::InnerStrength
+        Piece::Spy
+            | Piece::Bomb(crate::moves::BombMode::Immediate)
+            | Piece::ExtraMove
+            | Piece::Replacer
+            | Piece::InnerStrength
     );
     if !allowed || acts_at_drop {
         return Err(format!("'{item}': a {piece} cannot stand on the board at the start"));
@@ -314,7 +318,14 @@ mod tests {
     #[test]
     fn builtin_presets_resolve() {
         let library = Library::builtin();
-        for name in ["go", "wargo", "center-of-tao", "mercenary-go", "buying-armies", "special-stones"] {
+        for name in [
+            "go",
+            "wargo",
+            "center-of-tao",
+            "mercenary-go",
+            "buying-armies",
+            "special-stones",
+        ] {
             library.preset(name).unwrap();
         }
         let special = library.preset("special-stones").unwrap();

@@ -22,8 +22,8 @@
 //! - the scoring penalty: [`State::sons_lost`], in [`State::score`].
 
 use super::pieces::{
-    self, Army, Hand, AMBASSADOR, CAVALRY, DELAYED_BOMB, KINGS_SON, REPELLER, SAMURAI, SOLDIER, SWITCHER,
-    TWO_EYE_ANY, TWO_EYE_FRIENDLY, WALL,
+    self, Army, Hand, AMBASSADOR, CAVALRY, DELAYED_BOMB, KINGS_SON, REPELLER, SAMURAI, SOLDIER, SWITCHER, TWO_EYE_ANY,
+    TWO_EYE_FRIENDLY, WALL,
 };
 use super::zones;
 use crate::board::{cell_of, color_of, Board, BLACK, BLOCK, EMPTY, NEUTRAL, WHITE};
@@ -214,13 +214,8 @@ impl State {
     }
 
     fn repelled_error(&self, color: Color, p: usize) -> Option<String> {
-        self.repelled(color, p).then(|| {
-            format!(
-                "{}'s repeller stands beside {}",
-                color.opponent(),
-                self.board.vertex(p)
-            )
-        })
+        self.repelled(color, p)
+            .then(|| format!("{}'s repeller stands beside {}", color.opponent(), self.board.vertex(p)))
     }
 
     /// The area score, black's less white's, with 5 points off a side for

@@ -64,9 +64,7 @@ pub fn perft(case: &Case) -> Option<u64> {
         | Variant::CenterOfTao
         | Variant::MercenaryGo
         | Variant::BuyingArmies
-        | Variant::SpecialStones => {
-            count::<NaiveWarGo>(case)
-        }
+        | Variant::SpecialStones => count::<NaiveWarGo>(case),
     }
 }
 
