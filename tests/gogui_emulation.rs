@@ -84,7 +84,7 @@ games! {
     center_of_tao_in_gogui: Games { variant: "center-of-tao", size: Some(13), games: 20, playouts: 8, max_steps: 300, rebuild_every: 40, typed: true };
     mercenary_go_in_gogui: Games { variant: "mercenary-go", size: Some(16), games: 20, playouts: 8, max_steps: 300, rebuild_every: 40, typed: true };
     buying_armies_in_gogui: Games { variant: "buying-armies", size: Some(9), games: 20, playouts: 30, max_steps: 400, rebuild_every: 40, typed: true };
-    special_stones_in_gogui: Games { variant: "special-stones", size: Some(9), games: 20, playouts: 30, max_steps: 400, rebuild_every: 40, typed: true };
+    special_stones_in_gogui: Games { variant: "special-stones", size: Some(9), games: 10, playouts: 30, max_steps: 400, rebuild_every: 40, typed: true };
 }
 
 /// War Go on 19x19 fits GoGui: a 21x21 frame, and a game's first moves.
