@@ -100,3 +100,46 @@ fn wargo_19x19_in_a_frame() {
     gogui.compare("24 clicks");
     assert!(gogui.divergences.is_empty(), "{:?}", gogui.divergences);
 }
+
+/// Yugo's button is a click of its own, the frame's top right corner, so
+/// that GoGui's end after two passes in a row is Yugo's: black takes the
+/// button, white passes, and the game goes on to two real passes.
+#[test]
+fn yugo_the_button_and_then_a_pass_go_on() {
+    let mut gogui = GoGui::attach(&["--variant", "yugo", "--size", "5", "--playouts", "30", "--seed", "1"]);
+    assert_eq!(gogui.size, 6, "a 5x5 board in a 6x6 frame");
+    let legal = gogui.legal();
+    assert!(legal.contains(&"F6".to_string()), "{legal:?}");
+    assert!(
+        !legal.contains(&"pass".to_string()),
+        "no pass before the button: {legal:?}"
+    );
+    assert!(gogui.ask_ruler("gogui-rules_board_gfx").contains("F6 button"));
+    assert!(!gogui.click("pass"));
+    assert!(gogui.click("F6"));
+    assert_eq!(gogui.ask_ruler("variago-button"), "black");
+    assert_eq!(gogui.ask_program("variago-button"), "black");
+    assert!(!gogui.legal().contains(&"F6".to_string()), "the button is taken once");
+    assert!(gogui.click("pass"), "white's real pass");
+    assert_eq!(gogui.side_to_move(), "black");
+    assert!(matches!(gogui.computer_move(), Step::Played(_)), "the game goes on");
+    assert_eq!(gogui.play_out(200), Step::Over);
+    assert!(gogui.both_passed(), "two real passes end it: {:?}", gogui.moves);
+    assert!(!gogui.ask_ruler("gogui-rules_final_result").is_empty());
+    assert!(gogui.divergences.is_empty(), "{:?}", gogui.divergences);
+}
+
+/// The engine takes the button by its cell, and its games end where
+/// GoGui's do.
+#[test]
+fn yugo_the_engine_takes_the_button_by_its_cell() {
+    for seed in ["0", "1", "2"] {
+        let mut gogui = GoGui::attach(&["--variant", "yugo", "--size", "5", "--playouts", "30", "--seed", seed]);
+        assert_eq!(gogui.play_out(200), Step::Over);
+        let buttons = gogui.moves.iter().filter(|m| m.ends_with(" F6")).count();
+        assert_eq!(buttons, 1, "{:?}", gogui.moves);
+        assert!(gogui.both_passed());
+        assert_ne!(gogui.ask_program("variago-button"), "none");
+        assert!(gogui.divergences.is_empty(), "{:?}", gogui.divergences);
+    }
+}

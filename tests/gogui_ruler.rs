@@ -2,6 +2,7 @@
 //! GoGui asks after each move, checked against the engine's own view.
 
 use variago::clicks::frame::Frame;
+use variago::clicks::Click;
 use variago::gtp::engine::Engine;
 use variago::gtp::execute_line;
 use variago::{Move, Position, Setup, Variant};
@@ -30,9 +31,12 @@ fn expected_clicks(e: &Engine) -> Vec<String> {
         .into_iter()
         .map(|m| match m {
             Move::Place(v) | Move::Step(v, _) => v.to_string(),
-            // The pass that ends a side's buying has a point of its own.
-            Move::Pass if e.game.in_setup() => frame.choice_cells()[0].to_string(),
-            Move::Pass => "pass".into(),
+            // The pass that ends a side's buying, or takes Yugo's button,
+            // has a point of its own.
+            Move::Pass => match e.game.spell(Move::Pass).clicks()[0] {
+                Click::Pass => "pass".into(),
+                click => frame.vertex(click, color).expect("a point for the pass").to_string(),
+            },
             // A hand lists one bomb whatever its mode.
             Move::Drop(variago::Piece::Bomb(_), _) => {
                 hand_cell(variago::Piece::Bomb(variago::moves::BombMode::Immediate)).to_string()
@@ -129,6 +133,27 @@ fn special_pieces_are_drawn() {
     assert!(commands.contains("string/Hand/variago-hand %m"), "{commands}");
     ok(&mut e, "variago-play b henge@A1");
     assert!(ok(&mut e, "gogui-rules_board_gfx").contains("A1 H"));
+}
+
+#[test]
+fn a_hand_lists_only_pieces_a_side_can_ever_hold() {
+    // Center of Tao and Mercenary Go hold no army: an empty hand, no
+    // frame, and no Hand in the Analyze menu.
+    for variant in [Variant::CenterOfTao, Variant::MercenaryGo] {
+        let mut e = engine(variant);
+        for color in ["b", "w"] {
+            assert_eq!(ok(&mut e, &format!("variago-hand {color}")), "", "{variant:?}");
+        }
+        assert_eq!(ok(&mut e, "gogui-rules_board_size"), "19", "{variant:?}");
+        assert!(!ok(&mut e, "gogui-analyze_commands").contains("variago-hand"));
+    }
+    let mut e = engine(Variant::WarGo);
+    assert!(ok(&mut e, "variago-hand w").starts_with("ambassador 1 bomb 2"));
+    assert!(ok(&mut e, "gogui-analyze_commands").contains("string/Hand/variago-hand %m"));
+    // Go has no hand at all: that is an error, not an empty hand.
+    let mut e = engine(Variant::Go);
+    let answer = execute_line(&mut e, "variago-hand b").unwrap();
+    assert!(answer.starts_with("? go is not played from a hand"), "{answer}");
 }
 
 #[test]

@@ -724,3 +724,58 @@ fn a_bad_preset_file_stops_the_program_naming_the_line() {
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "163");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_side_that_finished_buying_cannot_pass_again() {
+    let mut e = Engine::new(Setup::new(Variant::BuyingArmies), Default::default());
+    let mut run = |line: &str| execute_line(&mut e, line).unwrap();
+    assert_eq!(run("variago-buy b samurai 2"), "= 24\n\n");
+    assert_eq!(run("play b pass"), "=\n\n");
+    let before = (run("variago-board"), run("variago-credit b"), run("variago-credit w"));
+    for line in ["play b pass", "variago-play b pass", "variago-buy b done"] {
+        let answer = run(line);
+        assert!(
+            answer.starts_with("? ") && answer.contains("black has finished buying"),
+            "{line}: {answer}"
+        );
+        let after = (run("variago-board"), run("variago-credit b"), run("variago-credit w"));
+        assert_eq!(after, before, "{line} changed the game");
+    }
+    // White's pass ends the buying; its undo reopens white's buying alone.
+    assert_eq!(run("play w pass"), "=\n\n");
+    assert_eq!(run("undo"), "=\n\n");
+    assert_eq!(run("variago-credit b"), "= 24 done\n\n");
+    assert_eq!(run("variago-credit w"), "= 30 buying\n\n");
+    assert_eq!(run("undo"), "=\n\n");
+    assert_eq!(run("variago-credit b"), "= 24 buying\n\n");
+    assert_eq!(run("undo"), "? cannot undo\n\n");
+}
+
+#[test]
+fn in_gogui_a_second_done_click_is_refused_and_changes_nothing() {
+    let mut e = Engine::new(Setup::new(Variant::BuyingArmies), Default::default());
+    let mut run = |line: &str| execute_line(&mut e, line).unwrap();
+    // In GoGui's frame (21x21 around 19x19) `done` is the point U20.
+    assert_eq!(run("gogui-rules_board_size"), "= 21\n\n");
+    assert_eq!(run("boardsize 21"), "=\n\n");
+    assert_eq!(run("play b U20"), "=\n\n");
+    assert_eq!(run("gogui-rules_side_to_move"), "= white\n\n");
+    let state = |run: &mut dyn FnMut(&str) -> String| {
+        [
+            "variago-board",
+            "variago-credit b",
+            "gogui-rules_legal_moves",
+            "gogui-rules_side_to_move",
+        ]
+        .map(run)
+    };
+    let before = state(&mut run);
+    let answer = run("play b U20");
+    assert_eq!(
+        answer,
+        "? illegal move: black has finished buying; white is still buying\n\n"
+    );
+    assert_eq!(state(&mut run), before, "the refused click changed the game");
+    assert_eq!(run("play w U20"), "=\n\n");
+    assert_eq!(run("variago-credit w").split_whitespace().last(), Some("done"));
+}

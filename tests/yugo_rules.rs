@@ -611,3 +611,86 @@ fn the_engine_captures_a_hopeless_pawn_group_before_passing() {
         assert!(ok(&mut e, "final_score").starts_with("B+"));
     }
 }
+
+// ---- The button in GoGui ----
+
+#[test]
+fn in_gogui_the_button_is_a_point_of_its_own_and_a_pass_is_real() {
+    let mut e = engine(9);
+    // A ruler command tells the engine that GoGui is the client: the board
+    // sits in a 10x10 frame whose top right corner is the button.
+    assert_eq!(ok(&mut e, "gogui-rules_board_size"), "10");
+    ok(&mut e, "boardsize 10");
+    assert_eq!(e.game.size(), 9);
+    let legal = ok(&mut e, "gogui-rules_legal_moves");
+    assert!(legal.ends_with("J9 K10") && !legal.contains("pass"), "{legal}");
+    assert!(ok(&mut e, "gogui-rules_board_gfx").starts_with("LABEL K10 button"));
+    assert!(ok(&mut e, "gogui-rules_board").starts_with(&format!("{}.\n", "? ".repeat(9))));
+    // GoGui ends a game after any two passes: there, a pass is always real.
+    refused(
+        &mut e,
+        "play b pass",
+        "in the frame this pass is K10, the choice button",
+    );
+    ok(&mut e, "play b K10");
+    assert_eq!(ok(&mut e, "variago-button"), "black");
+    assert!(ok(&mut e, "gogui-rules_legal_moves").ends_with("J9 pass"));
+    refused(
+        &mut e,
+        "play w K10",
+        "K10 is outside the playing area and holds no option now",
+    );
+    assert!(ok(&mut e, "gogui-rules_board").starts_with(&format!("{}?\n", "? ".repeat(9))));
+    ok(&mut e, "play w pass");
+    assert!(e.game.outcome().is_none(), "the button and a pass do not end the game");
+    ok(&mut e, "play b pass");
+    assert!(e.game.outcome().is_some(), "two real passes do");
+    // Undo takes back the passes, then the button.
+    for _ in 0..3 {
+        ok(&mut e, "undo");
+    }
+    assert_eq!(ok(&mut e, "variago-button"), "none");
+    assert!(ok(&mut e, "gogui-rules_legal_moves").ends_with("K10"));
+}
+
+#[test]
+fn genmove_takes_the_button_by_its_point_in_gogui_and_by_pass_elsewhere() {
+    // Black's one legal move is the button: B2 would surround only its own group.
+    for (gogui, answer) in [(false, "pass"), (true, "C3")] {
+        let mut e = engine_with(diagram("X.\nXX", Color::Black), 30);
+        if gogui {
+            ok(&mut e, "gogui-rules_game_id");
+        }
+        assert_eq!(ok(&mut e, "genmove b"), answer);
+        assert_eq!(ok(&mut e, "variago-button"), "black");
+        // A second copy reads the answer back as the button.
+        let mut copy = engine_with(diagram("X.\nXX", Color::Black), 30);
+        if gogui {
+            ok(&mut copy, "gogui-rules_game_id");
+        }
+        ok(&mut copy, &format!("play b {answer}"));
+        assert_eq!(copy.game.hash(), e.game.hash());
+    }
+}
+
+#[test]
+fn a_record_gogui_saved_loads_back_with_the_button() {
+    // GoGui saves the clicks on its 10x10 frame, the button as K10 (`ja`).
+    let path = std::env::temp_dir().join(format!("variago-yugo-gogui-{}.sgf", std::process::id()));
+    let record = "(;FF[4]CA[UTF-8]AP[GoGui:1.6.0]SZ[10]KM[7.5]\n;B[ja];W[];B[ee];W[])\n";
+    std::fs::write(&path, record).unwrap();
+    let mut e = engine(9);
+    assert_eq!(ok(&mut e, "gogui-rules_board_size"), "10");
+    ok(&mut e, "boardsize 10");
+    ok(&mut e, &format!("loadsgf {}", path.display()));
+    std::fs::remove_file(&path).ok();
+    assert_eq!(ok(&mut e, "variago-button"), "black");
+    assert!(ok(&mut e, "printsgf").contains(";B[]\n;W[]\n;B[ed]\n;W[]"));
+    // The last undo takes back the button, not a pass.
+    for _ in 0..3 {
+        ok(&mut e, "undo");
+    }
+    assert_eq!(ok(&mut e, "variago-button"), "black");
+    ok(&mut e, "undo");
+    assert_eq!(ok(&mut e, "variago-button"), "none");
+}

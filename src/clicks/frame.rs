@@ -8,7 +8,10 @@
 //! per piece that `Position::hand` lists, a column per `size` pieces. The
 //! rows above the playing area hold the options of a choice while one is
 //! pending, starting above the hands. A variant without a hand has no
-//! frame: its frame is the playing area itself.
+//! frame (its frame is the playing area itself), unless it needs one for a
+//! click of its own (Yugo's button): then the frame is one point larger,
+//! and the row above the playing area holds the choices from its top right
+//! corner on.
 //!
 //! The layout depends only on the board size and on which pieces the hands
 //! list, never on their counts, so it stays put for a whole game.
@@ -59,14 +62,16 @@ impl Frame {
                 .map(|(piece, _)| piece)
                 .collect()
         };
-        Frame::new(game.size(), [pieces(Color::Black), pieces(Color::White)])
+        let hands = [pieces(Color::Black), pieces(Color::White)];
+        Frame::new(game.size(), hands, game.needs_frame())
     }
 
-    /// The frame of a `size` playing area with these hands, black first.
-    pub fn new(size: usize, hands: [Vec<Piece>; 2]) -> Frame {
+    /// The frame of a `size` playing area with these hands, black first;
+    /// at least one point larger than the area where `needs_frame`.
+    pub fn new(size: usize, hands: [Vec<Piece>; 2], needs_frame: bool) -> Frame {
         let columns = |pieces: &Vec<Piece>| pieces.len().div_ceil(size);
         let black_columns = columns(&hands[0]);
-        let frame_size = size + black_columns + columns(&hands[1]);
+        let frame_size = (size + black_columns + columns(&hands[1])).max(size + needs_frame as usize);
         let mut cells = Vec::new();
         for (i, &piece) in hands[0].iter().enumerate() {
             let vertex = Vertex::new(size + i / size, i % size);
@@ -212,10 +217,10 @@ pub fn piece_label(piece: Piece) -> &'static str {
 }
 
 /// The short name of a choice's option, for its cell: the name itself up
-/// to four letters, else its first three.
+/// to six letters (`button` still fits a cell), else its first three.
 pub fn option_label(option: &str) -> &str {
     match option.len() {
-        0..=4 => option,
+        0..=6 => option,
         _ => option.get(..3).unwrap_or(option),
     }
 }
@@ -230,7 +235,11 @@ mod tests {
 
     #[test]
     fn hands_sit_right_of_the_playing_area() {
-        let frame = Frame::new(5, [vec![Piece::Stone, Piece::Henge], vec![Piece::Stone, Piece::Henge]]);
+        let frame = Frame::new(
+            5,
+            [vec![Piece::Stone, Piece::Henge], vec![Piece::Stone, Piece::Henge]],
+            false,
+        );
         assert_eq!(frame.size(), 7);
         assert_eq!(frame.vertex(Click::Hand(Piece::Henge), Color::Black), Some(v("F2")));
         assert_eq!(frame.vertex(Click::Hand(Piece::Stone), Color::White), Some(v("G5")));
@@ -252,20 +261,31 @@ mod tests {
     #[test]
     fn nine_pieces_on_nineteen_lines_fit_gogui() {
         let army = vec![Piece::Wall; 9];
-        let frame = Frame::new(19, [army.clone(), army]);
+        let frame = Frame::new(19, [army.clone(), army], false);
         assert_eq!(frame.size(), 21);
         assert!(frame.fits());
         assert_eq!(frame.hand_cells()[8].vertex, v("U9"));
         assert_eq!(frame.hand_cells()[9].vertex, v("V19"));
-        let small = Frame::new(4, [vec![Piece::Wall; 9], vec![]]);
+        let small = Frame::new(4, [vec![Piece::Wall; 9], vec![]], true);
         assert_eq!(small.size(), 7, "three columns of four");
     }
 
     #[test]
     fn no_hand_no_frame() {
-        let frame = Frame::new(9, [vec![], vec![]]);
+        let frame = Frame::new(9, [vec![], vec![]], false);
         assert_eq!(frame.size(), 9);
         assert!(!frame.is_framed());
         assert!(frame.choice_cells().is_empty());
+    }
+
+    #[test]
+    fn a_frame_without_hands_has_its_choices_from_the_top_right_corner() {
+        let frame = Frame::new(9, [vec![], vec![]], true);
+        assert_eq!(frame.size(), 10);
+        assert!(frame.hand_cells().is_empty());
+        assert_eq!(frame.choice_cells()[0], v("K10"));
+        assert_eq!(frame.choice_cells()[1], v("A10"));
+        assert_eq!(frame.cell(v("K1")), Cell::Outside);
+        assert_eq!(frame.vertex(Click::Choice(0, "button"), Color::White), Some(v("K10")));
     }
 }

@@ -43,6 +43,7 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn restore_option(&mut self, key: &str, value: &str) -> Result<(), String>;
     fn setup_moves(&self) -> usize;
     fn spell(&self, mv: Move) -> Spelling;
+    fn needs_frame(&self) -> bool;
     fn in_setup(&self) -> bool;
     fn default_setup(&mut self, color: Color);
     // SearchHints.
@@ -89,6 +90,7 @@ impl<T: Rules + SearchHints + SolverHints> Position for T {
     #[inline] fn restore_option(&mut self, key: &str, value: &str) -> Result<(), String> { Rules::restore_option(self, key, value) }
     #[inline] fn setup_moves(&self) -> usize { Rules::setup_moves(self) }
     #[inline] fn spell(&self, mv: Move) -> Spelling { Rules::spell(self, mv) }
+    #[inline] fn needs_frame(&self) -> bool { Rules::needs_frame(self) }
     #[inline] fn in_setup(&self) -> bool { Rules::in_setup(self) }
     #[inline] fn default_setup(&mut self, color: Color) { Rules::default_setup(self, color) }
     #[inline] fn search_moves(&self, out: &mut Vec<Move>) { SearchHints::search_moves(self, out) }

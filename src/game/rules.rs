@@ -102,6 +102,13 @@ pub trait Rules: Clone + Send + Sync + 'static {
         Spelling::of_kind(mv)
     }
 
+    /// True where some move is clicked on a cell beside the board although
+    /// no hand lists a piece (Yugo's button): the frame is then one point
+    /// larger than the board. A variant with a hand has its frame anyway.
+    fn needs_frame(&self) -> bool {
+        false
+    }
+
     /// True while the sides still make setup choices that are not moves
     /// (Buying Armies: buying their armies).
     fn in_setup(&self) -> bool {

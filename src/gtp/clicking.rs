@@ -68,27 +68,50 @@ impl Engine {
         write_click(&self.frame(), color, click)
     }
 
+    /// The click that is the pass move in `game`: the variant's spelling,
+    /// which may be a cell of its own (the end of the buying, Yugo's
+    /// button) since GoGui ends a game after any two passes in a row. A
+    /// frame with hands is every client's; one that holds only that cell
+    /// (Yugo) is GoGui's alone, and other clients know the pass as `pass`.
+    pub fn pass_click(&self, game: &Game) -> Click {
+        let has_hands = || !Frame::of(game).hand_cells().is_empty();
+        match self.frame_mode || has_hands() {
+            true => game.spell(Move::Pass).clicks()[0],
+            false => Click::Pass,
+        }
+    }
+
+    /// True when `click` alone is the pass move in `game`: as the variant
+    /// spells it, or, outside GoGui's frame, as plain `pass`.
+    fn passes(&self, game: &Game, click: Click) -> bool {
+        game.spell(Move::Pass).is_spelled_by(&[click]) || (click == Click::Pass && !self.frame_mode)
+    }
+
     /// Plays `color`'s click. A one-click move is tried first and played
     /// as plain GTP always did, by either side where the variant lets it;
     /// otherwise the click must begin or continue a move of the side to
-    /// move. During a setup (Buying Armies) a pass, plain or as the variant
-    /// spells it, ends `color`'s setup, and other moves are read and played
-    /// after the setup choices the engine makes for a plain client. On
-    /// error nothing changes.
+    /// move. During a setup (Buying Armies) a pass ends `color`'s setup,
+    /// and other moves are read and played after the setup choices the
+    /// engine makes for a plain client. On error nothing changes.
     pub fn click(&mut self, color: Color, click: Click) -> Result<Clicked, Illegal> {
         if self.partial.is_empty() && self.game.in_setup() {
-            let setup_pass = click == Click::Pass || self.game.spell(Move::Pass).is_spelled_by(&[click]);
-            if setup_pass {
+            if self.passes(&self.game, click) {
                 let prepared = self.prepared(|game| game.default_setup(color));
                 self.play_spelled(color, Move::Pass, vec![click], prepared)?;
                 return Ok(Clicked::Complete(Move::Pass));
+            }
+            if click == Click::Pass {
+                return Err(self.pass_refusal(&self.game, Illegal::new("no pass now")));
             }
         }
         let prepared = self.prepared(|game| game.finish_setup());
         let mut refusal = None;
         if self.partial.is_empty() {
             let game = prepared.as_ref().unwrap_or(&self.game);
-            let whole = clicks::one_click_move(click).filter(|&mv| game.spell(mv).is_spelled_by(&[click]));
+            let whole = match self.passes(game, click) {
+                true => Some(Move::Pass),
+                false => clicks::one_click_move(click).filter(|&mv| game.spell(mv).is_spelled_by(&[click])),
+            };
             if let Some(mv) = whole {
                 match self.play_spelled(color, mv, vec![click], prepared.clone()) {
                     Ok(()) => return Ok(Clicked::Complete(mv)),
@@ -101,6 +124,7 @@ impl Engine {
         let game = prepared.as_ref().unwrap_or(&self.game);
         let clicked = match self.partial.click(game, color, click) {
             Ok(clicked) => clicked,
+            Err(illegal) if click == Click::Pass && refusal.is_none() => return Err(self.pass_refusal(game, illegal)),
             Err(illegal) => return Err(refusal.unwrap_or(illegal)),
         };
         if let Clicked::Complete(mv) = clicked {
@@ -108,6 +132,21 @@ impl Engine {
             self.play_spelled(color, mv, spelling, prepared)?;
         }
         Ok(clicked)
+    }
+
+    /// Why a plain `pass` is refused: in frame mode, where the pass move
+    /// has a cell of its own, the cell; otherwise `illegal` as it is.
+    fn pass_refusal(&self, game: &Game, illegal: Illegal) -> Illegal {
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let own_cell = self.pass_click(game);
+        if !moves.contains(&Move::Pass) || own_cell == Click::Pass {
+            return illegal;
+        }
+        let vertex = write_click(&self.frame(), game.to_move(), own_cell).unwrap_or_default();
+        Illegal::new(format!(
+            "in the frame this pass is {vertex}, {own_cell}: GoGui ends a game after any two passes in a row"
+        ))
     }
 
     /// During a setup, the game after the engine's setup choices `choose`
@@ -155,7 +194,10 @@ impl Engine {
     /// keeps the rest for the following `genmove`s; answers that click.
     pub fn begin_move(&mut self, color: Color, mv: Move, commit: bool) -> Result<String, String> {
         let spelling = self.game.spell(mv);
-        let first = spelling.clicks()[0];
+        let first = match mv {
+            Move::Pass => self.pass_click(&self.game),
+            _ => spelling.clicks()[0],
+        };
         let text = self.click_text(color, first)?;
         if commit {
             if spelling.clicks().len() > 1 {

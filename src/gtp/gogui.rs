@@ -58,7 +58,7 @@ fn board_size(e: &mut Engine, a: &Args) -> Reply {
     let frame = ruler(e, a)?.frame();
     if !frame.fits() {
         return Err(format!(
-            "a {area}x{area} board with its hands needs a {size}x{size} frame; GoGui shows at most {MAX_SIZE}x{MAX_SIZE}",
+            "a {area}x{area} board needs a {size}x{size} frame for the clicks beside it; GoGui shows at most {MAX_SIZE}x{MAX_SIZE}",
             area = frame.area(),
             size = frame.size()
         ));
@@ -162,7 +162,9 @@ fn ruler_gfx(e: &Engine) -> String {
     }
     if frame.is_framed() {
         let hands: Vec<String> = frame.hand_cells().iter().map(|h| h.vertex.to_string()).collect();
-        gfx.push(format!("COLOR {HAND_COLOR} {}", hands.join(" ")));
+        if !hands.is_empty() {
+            gfx.push(format!("COLOR {HAND_COLOR} {}", hands.join(" ")));
+        }
         let outside: Vec<String> = vertices(frame.size())
             .filter(|&v| match frame.cell(v) {
                 Cell::Outside => true,
@@ -245,7 +247,8 @@ fn analyze_commands(e: &mut Engine, a: &Args) -> Reply {
         lines.push("gfx/Ownership/variago-gfx_ownership".into());
         lines.push("string/Score estimate/variago-score_estimate".into());
     }
-    if e.game.hand(Color::Black).is_some() {
+    let holds = |color| e.game.hand(color).is_some_and(|hand| !hand.is_empty());
+    if Color::BOTH.into_iter().any(holds) {
         lines.push("string/Hand/variago-hand %m".into());
     }
     Ok(lines.join("\n"))

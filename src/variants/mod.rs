@@ -195,6 +195,7 @@ impl Position for Game {
     fn restore_option(&mut self, key: &str, value: &str) -> Result<(), String> { dispatch!(self, g => g.restore_option(key, value)) }
     fn setup_moves(&self) -> usize { dispatch!(self, g => g.setup_moves()) }
     fn spell(&self, mv: Move) -> crate::clicks::Spelling { dispatch!(self, g => g.spell(mv)) }
+    fn needs_frame(&self) -> bool { dispatch!(self, g => g.needs_frame()) }
     fn in_setup(&self) -> bool { dispatch!(self, g => g.in_setup()) }
     fn default_setup(&mut self, color: Color) { dispatch!(self, g => g.default_setup(color)) }
     fn search_moves(&self, out: &mut Vec<Move>) { dispatch!(self, g => g.search_moves(out)) }

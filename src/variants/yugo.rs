@@ -23,6 +23,7 @@ use super::go_family::{self, go_state, GoHistory, Turn};
 use super::{Game, Setup, Start, VariantSpec};
 use crate::board::zobrist::StateKey;
 use crate::board::{cell_of, color_of, Board, BLACK, EMPTY, WHITE};
+use crate::clicks::{Click, Spelling};
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
 use crate::gtp::args::Args;
@@ -521,6 +522,20 @@ impl Rules for Yugo {
 
     fn set_komi(&mut self, komi: f32) {
         self.komi = komi;
+    }
+
+    /// Taking the button is a click of its own, `button`: GoGui ends a
+    /// game after any two passes in a row, and taking it is no pass.
+    fn spell(&self, mv: Move) -> Spelling {
+        match mv {
+            Move::Pass if self.button().is_none() => Spelling::new(vec![Click::Choice(0, "button")]),
+            _ => Spelling::of_kind(mv),
+        }
+    }
+
+    /// The button's cell is beside the board, though no hand is.
+    fn needs_frame(&self) -> bool {
+        true
     }
 }
 

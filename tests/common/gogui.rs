@@ -21,10 +21,14 @@
 //!   `rebuild_every` steps (and after every undo and at the end); the
 //!   steps between relay the `play` alone.
 //!
+//! - GoGui ends a game after any two passes in a row (`Board.bothPassed`
+//!   in `checkComputerMove`), whatever the ruler says.
+//!
 //! A divergence is anything that would part the two copies or stop the
 //! game: different `variago-board` answers, a `?` answer to a command
-//! GoGui relies on, a computer move the ruler does not list, or a second
-//! `play` that hands the turn on.
+//! GoGui relies on, a computer move the ruler does not list, a second
+//! `play` that hands the turn on, or two passes in a row while the ruler
+//! goes on.
 
 #![allow(dead_code)]
 
@@ -151,9 +155,24 @@ impl GoGui {
         self.ruler("test", command)
     }
 
+    /// True when the last two clicks were passes: GoGui's end of a game.
+    pub fn both_passed(&self) -> bool {
+        let n = self.moves.len();
+        n >= 2 && self.moves[n - 2..].iter().all(|m| m.ends_with(" pass"))
+    }
+
     /// The computer's move for the side to move.
     pub fn computer_move(&mut self) -> Step {
         let legal = self.legal();
+        if self.both_passed() {
+            if !legal.is_empty() {
+                let n = legal.len();
+                self.diverge(format!(
+                    "GoGui ends the game after two passes; the ruler lists {n} clicks"
+                ));
+            }
+            return Step::Over;
+        }
         if legal.is_empty() {
             return Step::Over;
         }

@@ -262,6 +262,14 @@ impl State {
                     "the armies are still being bought (variago-buy COLOR done, or variago-buy_auto COLOR)",
                 ));
             }
+            if !self.buying[color.index()] {
+                // A second pass would end nothing, and undoing it would
+                // reopen a buying that its first pass ended.
+                return Err(Illegal::new(format!(
+                    "{color} has finished buying; {} is still buying",
+                    color.opponent()
+                )));
+            }
             self.end_buying(color);
             self.last_setup_pass = Some(color);
             return Ok(());
