@@ -175,8 +175,9 @@ impl<'a> Table<'a> {
 
     /// The side to move after `color`'s move, as the rules say (a side may
     /// move twice in one turn): the `to_move` line of the referee's
-    /// `variago-board`, or else the mover's; the opponent for programs
-    /// without that command.
+    /// `variago-board`, or else the mover's. The opponent once the game is
+    /// over (so that the loser gets to resign), and for programs without
+    /// that command.
     fn side_to_move(&mut self, mover: usize, color: Color) -> Result<Color, String> {
         let command = "variago-board";
         let judge = match &mut self.referee {
@@ -185,10 +186,12 @@ impl<'a> Table<'a> {
             _ => return Ok(color.opponent()),
         };
         let board = judge.send(command)?;
-        board
-            .lines()
-            .find_map(|line| line.strip_prefix("to_move "))
-            .and_then(|side| Color::parse(side.trim()))
+        let line = |key: &str| board.lines().find_map(|l| l.strip_prefix(key)).map(str::trim);
+        if line("result ") != Some("none") {
+            return Ok(color.opponent());
+        }
+        line("to_move ")
+            .and_then(Color::parse)
             .ok_or_else(|| format!("{} engine: '{command}' names no side to move", judge.role))
     }
 
