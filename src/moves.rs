@@ -99,11 +99,13 @@ pub enum Piece {
     Connector,
     Repeller,
     KingsSon,
+    /// The stone both players share in the gray-stone games.
+    Gray,
 }
 
 impl Piece {
     /// Every piece, for listings and parsing.
-    pub const ALL: [Piece; 25] = [
+    pub const ALL: [Piece; 26] = [
         Piece::Stone,
         Piece::Pawn,
         Piece::King,
@@ -129,6 +131,7 @@ impl Piece {
         Piece::Connector,
         Piece::Repeller,
         Piece::KingsSon,
+        Piece::Gray,
     ];
 
     /// The lowercase name used in the move notation.
@@ -159,6 +162,7 @@ impl Piece {
             Piece::Connector => "connector",
             Piece::Repeller => "repeller",
             Piece::KingsSon => "kingsson",
+            Piece::Gray => "gray",
         }
     }
 
@@ -188,6 +192,7 @@ impl Piece {
             Piece::Connector => 'L',
             Piece::Repeller => 'V',
             Piece::KingsSon => 'J',
+            Piece::Gray => '@',
         })
     }
 

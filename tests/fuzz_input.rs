@@ -42,7 +42,7 @@ fn arguments() -> Vec<String> {
         "b", "w", "black", "white", "x", "D4", "E5", "A1", "J9", "T19", "Z1", "I5", "c3", "pass", "PASS", "resign",
         "0", "1", "2", "3", "5", "7", "9", "19", "25", "26", "-1", "1.5", "abc", "nan", "1e9", "1e300", "-1e300",
         "1e308", "empty", "crosscut", "alive", "dead", "seki", "none", "absolute", "byoyomi", "canadian", "king@D4",
-        "D4-E4", "stone@C3", "henge@B2", "",
+        "D4-E4", "stone@C3", "henge@B2", "gray@D4", "",
     ]
     .iter()
     .map(|s| s.to_string())
@@ -167,5 +167,73 @@ proptest! {
             .filter(|l| !parse::is_interrupt(l))
             .collect();
         prop_assert_eq!(out, library_transcript(&lines));
+    }
+}
+
+/// A line for an engine playing one variant: mostly moves on that board
+/// (every vertex of it, typed pieces, passes), the rest any command the
+/// engine lists (the variants' own included) with the shared arguments.
+fn variant_line(size: usize, names: Vec<String>) -> impl Strategy<Value = String> {
+    let columns: Vec<char> = "ABCDEFGHJKLMNOPQRSTUVWXYZ".chars().take(size + 1).collect();
+    let vertex = (prop::sample::select(columns), 0..=size + 1).prop_map(|(c, row)| format!("{c}{row}"));
+    let colour = prop::sample::select(vec!["b", "w", "black", "white", "x"]);
+    let piece = prop::sample::select(vec!["", "gray@", "stone@", "king@", "henge@", "migo@"]);
+    let command = prop::sample::select(vec!["play", "variago-play", "genmove", "variago-genmove", "undo"]);
+    let play = (command, colour, piece, vertex).prop_map(|(command, colour, piece, vertex)| match command {
+        "undo" => "undo".to_string(),
+        "genmove" | "variago-genmove" => format!("{command} {colour}"),
+        _ => format!("{command} {colour} {piece}{vertex}"),
+    });
+    let args = arguments();
+    let other = (
+        prop::sample::select(names),
+        prop::collection::vec(prop::sample::select(args), 0..3),
+    )
+        .prop_map(|(name, args)| {
+            let args = if name == "printsgf" { Vec::new() } else { args };
+            std::iter::once(name).chain(args).collect::<Vec<_>>().join(" ")
+        });
+    prop_oneof![4 => play, 1 => other]
+}
+
+/// Random lines in each variant in turn, from its own start on a small
+/// board: moves on points full and empty, typed pieces the variant lacks,
+/// every listed command. One well-formed answer each, and a refusal
+/// changes nothing (`PROPTEST_CASES` cases per variant for a longer run).
+#[test]
+fn random_lines_get_well_formed_answers_in_every_variant() {
+    use proptest::test_runner::{Config, TestRunner};
+    for variant in Variant::ALL {
+        let size = [5, 7, 9]
+            .into_iter()
+            .find(|&s| variant.accepts_size(s))
+            .unwrap_or(variant.default_size());
+        let setup = Setup {
+            size,
+            ..Setup::new(variant)
+        };
+        let names: Vec<String> = execute_line(&mut engine(), "list_commands")
+            .unwrap()
+            .trim_start_matches("= ")
+            .lines()
+            .map(str::to_string)
+            .filter(|name| !name.is_empty() && !timing_dependent(name) && name != "quit")
+            .collect();
+        let mut runner = TestRunner::new(Config {
+            cases: cases(25),
+            failure_persistence: None,
+            ..Config::default()
+        });
+        let lines = prop::collection::vec(variant_line(size, names), 1..60);
+        runner
+            .run(&lines, |lines| {
+                let mut engine = Engine::new(setup.clone(), common::settings(5, 1));
+                engine.settings.time = Some(std::time::Duration::from_millis(20));
+                for line in &lines {
+                    check_line(&mut engine, line);
+                }
+                Ok(())
+            })
+            .unwrap_or_else(|e| panic!("{}: {e}", variant.name()));
     }
 }

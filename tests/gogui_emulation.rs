@@ -85,6 +85,10 @@ games! {
     mercenary_go_in_gogui: Games { variant: "mercenary-go", size: Some(16), games: 20, playouts: 8, max_steps: 300, rebuild_every: 40, typed: true };
     buying_armies_in_gogui: Games { variant: "buying-armies", size: Some(9), games: 20, playouts: 30, max_steps: 400, rebuild_every: 40, typed: true };
     special_stones_in_gogui: Games { variant: "special-stones", size: Some(9), games: 10, playouts: 30, max_steps: 400, rebuild_every: 40, typed: true };
+    tanbo_in_gogui: Games { variant: "tanbo", size: Some(7), games: 20, playouts: 30, max_steps: 200, rebuild_every: 4, typed: false };
+    gray_tanbo_in_gogui: Games { variant: "gray-tanbo", size: Some(7), games: 20, playouts: 30, max_steps: 200, rebuild_every: 4, typed: false };
+    unsquare_go_in_gogui: Games { variant: "unsquare-go", size: Some(7), games: 20, playouts: 30, max_steps: 200, rebuild_every: 4, typed: false };
+    squares_in_gogui: Games { variant: "squares", size: Some(7), games: 20, playouts: 30, max_steps: 200, rebuild_every: 4, typed: false };
 }
 
 /// War Go on 19x19 fits GoGui: a 21x21 frame, and a game's first moves.

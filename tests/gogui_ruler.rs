@@ -207,3 +207,37 @@ fn search_gfx_shows_visits_and_the_best_line() {
     assert!(influence.starts_with("INFLUENCE A9 "), "{influence}");
     assert_eq!(influence.split_whitespace().count(), 1 + 2 * 81);
 }
+
+/// GoGui has no gray stone: the ruler's X/O board leaves gray points
+/// empty (so GoGui's own Go board never sees a stone) and the gfx fills
+/// each with gray (`INFLUENCE p 1`), with no label or square.
+#[test]
+fn gray_stones_are_a_gray_fill_on_points_the_board_leaves_empty() {
+    let mut e = engine(Variant::UnsquareGo);
+    ok(&mut e, "boardsize 4");
+    ok(&mut e, "play b B2");
+    assert_eq!(ok(&mut e, "gogui-rules_board"), [". . . ."; 4].join("\n"));
+    let gfx = ok(&mut e, "gogui-rules_board_gfx");
+    let filled: Vec<String> = [
+        "A4", "B4", "C4", "D4", "A3", "B3", "C3", "D3", "A2", "C2", "D2", "A1", "B1", "C1", "D1",
+    ]
+    .iter()
+    .map(|p| format!("{p} 1"))
+    .collect();
+    assert_eq!(gfx, format!("INFLUENCE {}", filled.join(" ")));
+    // A click on a gray stone removes it: the stones are the legal clicks.
+    let legal = sorted_words(&ok(&mut e, "gogui-rules_legal_moves"));
+    assert_eq!(legal.len(), 15);
+    assert!(!legal.contains(&"B2".to_string()));
+    ok(&mut e, "play w C2");
+    assert!(!ok(&mut e, "gogui-rules_board_gfx").contains("C2 1"));
+
+    let mut e = engine(Variant::Squares);
+    ok(&mut e, "play b C3");
+    ok(&mut e, "play w A1");
+    assert!(ok(&mut e, "gogui-rules_board")
+        .lines()
+        .all(|row| !row.contains(['X', 'O'])));
+    assert_eq!(ok(&mut e, "gogui-rules_board_gfx"), "INFLUENCE C3 1 A1 1");
+    assert!(!ok(&mut e, "gogui-rules_legal_moves").contains("C3"));
+}

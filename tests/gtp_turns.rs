@@ -45,13 +45,15 @@ fn atari_go_generates_the_capture_for_the_side_not_to_move() {
 }
 
 #[test]
-fn yugo_war_go_and_migoyugo_answer_for_either_colour() {
+fn yugo_war_go_migoyugo_and_the_gray_stone_games_answer_for_either_colour() {
     // Buying Armies: the engine buys both armies first, then plays.
     let variants = [
         (Variant::Yugo, 9),
         (Variant::WarGo, 9),
         (Variant::BuyingArmies, 9),
         (Variant::Migoyugo, 8),
+        (Variant::UnsquareGo, 9),
+        (Variant::Squares, 9),
     ];
     for (variant, size) in variants {
         let mut e = engine(variant, size);

@@ -68,6 +68,10 @@ fn perft_files_match_the_engine_and_the_naive_references() {
         ("migoyugo", 20),
         ("wargo", 15),
         ("special-stones", 15),
+        ("tanbo", 30),
+        ("gray-tanbo", 25),
+        ("unsquare-go", 20),
+        ("squares", 20),
     ] {
         let checked = cross_checked.get(name).copied().unwrap_or(0);
         assert!(checked >= least, "only {checked} {name} cases cross-checked");

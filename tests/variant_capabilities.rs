@@ -153,6 +153,7 @@ fn variant_commands_are_known_everywhere_and_refused_where_they_mean_nothing() {
         ("variago-buy", "buying-armies", "buying phase"),
         ("variago-buy_auto", "buying-armies", "buying phase"),
         ("variago-credit", "buying-armies", "buying phase"),
+        ("variago-target", "squares", "target score"),
     ];
     for variant in Variant::ALL {
         let mut e = common::engine(variant, variant.default_size());

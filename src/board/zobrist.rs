@@ -25,6 +25,10 @@ pub fn piece_key(point: usize, cell: u8, kind: u8) -> u64 {
 /// [`piece_key`], apart from the Go board's kinds.
 pub const MIGOYUGO_KIND: u8 = 0x4D;
 
+/// The piece kind of the gray stones of the gray-stone games in
+/// [`piece_key`], apart from every other board's kinds.
+pub const GRAY_KIND: u8 = 0x47;
+
 /// The cell code of GoRoGo's henge in [`piece_key`] (its stones use the
 /// Go board's cell codes).
 pub const HENGE_CELL: u8 = 3;
@@ -61,6 +65,9 @@ pub enum StateKey {
     WarGoSecondMove,
     /// War Go's special stones: how many King's Sons a side has lost.
     WarGoSonsLost { color: Color, count: u32 },
+    /// Gray-stone games: a player's score (Squares' points, Unsquare Go's
+    /// captured stones).
+    GrayScore { color: Color, count: u16 },
 }
 
 impl StateKey {
@@ -92,6 +99,7 @@ impl StateKey {
                 debug_assert!(count < 1 << 20);
                 0x7d00_0000 | side(color) << 20 | count as u64
             }
+            StateKey::GrayScore { color, count } => 0x6700_0000 | side(color) << 16 | count as u64,
         }
     }
 
@@ -144,6 +152,7 @@ mod tests {
                     keys.push(StateKey::GoRoGoHand { color, henge, count });
                 }
             }
+            keys.extend((0..=625).map(|count| StateKey::GrayScore { color, count }));
             for army in 0..18 {
                 keys.extend((0..700).map(|count| StateKey::WarGoHand { color, army, count }));
             }

@@ -1,6 +1,6 @@
 //! The flag groups that several subcommands share, each defined once and
 //! flattened into the subcommands it acts on: the game (variant, size,
-//! komi), its setup options (start, henge, preset), the search budget, and
+//! komi), its setup options (start, henge, preset, target), the search budget, and
 //! the three together for the subcommands that play.
 
 use crate::gtp::engine::{Engine, SearchSettings};
@@ -110,12 +110,22 @@ pub struct SetupArgs {
     /// --variant if the file has it, else its last section [default: the variant's built-in preset]
     #[arg(long, value_name = "FILE")]
     pub preset: Option<PathBuf>,
+    /// Gray Tanbo's misère form, where the last player to place loses [default: off]
+    #[arg(long, value_name = "on|off")]
+    pub misere: Option<String>,
+    /// Squares: the points that win [default: 5]
+    #[arg(long, value_name = "N")]
+    pub target: Option<String>,
 }
 
 impl SetupArgs {
     /// True when any of the setup's flags was given.
     pub fn given(&self) -> bool {
-        self.start.is_some() || self.henge.is_some() || self.preset.is_some()
+        self.start.is_some()
+            || self.henge.is_some()
+            || self.preset.is_some()
+            || self.misere.is_some()
+            || self.target.is_some()
     }
 
     /// The setup of `game` with these options; `settings` is the search
@@ -128,6 +138,12 @@ impl SetupArgs {
         game.resize(&mut setup)?;
         if let Some(start) = &self.start {
             setup.apply_option("start", start)?;
+        }
+        if let Some(misere) = &self.misere {
+            setup.apply_option("misere", misere)?;
+        }
+        if let Some(target) = &self.target {
+            setup.apply_option("target", target)?;
         }
         if let Some(henge) = &self.henge {
             // `auto`: the engine chooses, by a short search per candidate.

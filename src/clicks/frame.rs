@@ -213,6 +213,7 @@ pub fn piece_label(piece: Piece) -> &'static str {
         Piece::Connector => "con",
         Piece::Repeller => "rpl",
         Piece::KingsSon => "son",
+        Piece::Gray => "gry",
     }
 }
 

@@ -50,6 +50,7 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn search_moves(&self, out: &mut Vec<Move>);
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32;
     fn outcome_value(&self, outcome: Outcome) -> f32;
+    fn amaf_applies(&self) -> bool;
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>>;
     fn prior(&self, mv: Move) -> Option<(f32, f32)>;
     fn forced_move(&self) -> Option<Move>;
@@ -96,6 +97,7 @@ impl<T: Rules + SearchHints + SolverHints> Position for T {
     #[inline] fn search_moves(&self, out: &mut Vec<Move>) { SearchHints::search_moves(self, out) }
     #[inline] fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 { SearchHints::rollout(self, rng, trace) }
     #[inline] fn outcome_value(&self, outcome: Outcome) -> f32 { SearchHints::outcome_value(self, outcome) }
+    #[inline] fn amaf_applies(&self) -> bool { SearchHints::amaf_applies(self) }
     #[inline] fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> { SearchHints::ownership(self, rng, playouts) }
     #[inline] fn prior(&self, mv: Move) -> Option<(f32, f32)> { SearchHints::prior(self, mv) }
     #[inline] fn forced_move(&self) -> Option<Move> { SearchHints::forced_move(self) }

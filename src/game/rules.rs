@@ -204,6 +204,17 @@ pub trait SearchHints: Rules {
         outcome.value_for_black()
     }
 
+    /// True where a move's results in playouts that play it later say
+    /// something of playing it now, as the search's AMAF (RAVE) statistics
+    /// assume. False where a move's worth turns on who plays it when (the
+    /// gray-stone games: a square's last corner scores for whoever takes
+    /// it, so a point good for the side to move late in a playout is often
+    /// poor now); the search then keeps each move's prior and its own
+    /// results alone.
+    fn amaf_applies(&self) -> bool {
+        true
+    }
+
     /// Estimated final owner of each point (+1 black, -1 white), row-major
     /// from the bottom-left, from `playouts` random games. `None` where the
     /// variant has no notion of area.

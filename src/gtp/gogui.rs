@@ -120,17 +120,23 @@ fn is_special(o: Occupant) -> bool {
 const HAND_COLOR: &str = "#e8d8a8";
 const OUTSIDE_COLOR: &str = "#808080";
 
-/// Labels for every special piece, squares around neutral ones, marks on
-/// zones; in a frame, each hand cell's piece and count and the options of
-/// a pending choice, the hands and the rest coloured; the clicks of a
-/// partial move marked, and a line that says what comes next.
+/// Labels for every special piece, squares around neutral ones, a gray
+/// fill for gray stones, marks on zones; in a frame, each hand cell's
+/// piece and count and the options of a pending choice, the hands and the
+/// rest coloured; the clicks of a partial move marked, and a line that
+/// says what comes next.
 fn ruler_gfx(e: &Engine) -> String {
     let game = &e.game;
     let frame = e.frame();
     let mut labels = Vec::new();
     let mut neutral = Vec::new();
+    let mut gray = Vec::new();
     for v in vertices(frame.area()) {
         if let Some(o) = game.occupant(v).filter(|&o| is_special(o)) {
+            if o.piece == Piece::Gray {
+                gray.push(format!("{v} 1"));
+                continue;
+            }
             let label = game.label(v).unwrap_or_else(|| piece_label(o.piece).to_string());
             labels.push(format!("{v} {label}"));
             if o.owner == Owner::Neutral {
@@ -154,6 +160,14 @@ fn ruler_gfx(e: &Engine) -> String {
     }
     if !neutral.is_empty() {
         gfx.push(format!("SQUARE {}", neutral.join(" ")));
+    }
+    // GoGui has no gray stone. Its black influence is a gray square
+    // inside the point, which is how the gray stones are drawn, while
+    // the X/O board leaves their points empty: GoGui's own Go board then
+    // never sees a stone, so no capture, suicide or ko of its rules
+    // interferes with a click.
+    if !gray.is_empty() {
+        gfx.push(format!("INFLUENCE {}", gray.join(" ")));
     }
     // Zones where pieces gain powers (War Go's tao zones) are marked.
     let zones: Vec<String> = game.zones().iter().map(Vertex::to_string).collect();

@@ -157,6 +157,10 @@ struct Tree<'a> {
     path: Vec<usize>,
     /// First colour (1 black, 2 white) to play each AMAF slot this simulation.
     first_player: Vec<u8>,
+    /// False where the variant says AMAF misleads (`Position::amaf_applies`):
+    /// every move then keeps its prior and its own results in its AMAF
+    /// statistics, as drops and steps always do.
+    amaf: bool,
 }
 
 impl<'a> Tree<'a> {
@@ -181,6 +185,7 @@ impl<'a> Tree<'a> {
             trace: Vec::new(),
             path: Vec::new(),
             first_player: vec![0; AMAF_SLOTS],
+            amaf: true,
         }
     }
 
@@ -330,11 +335,11 @@ impl<'a> Tree<'a> {
             // A move without an AMAF slot (a drop, a step) that has a prior
             // adds its own results to it, so that real results outweigh
             // the prior in time.
-            if depth > 0 && node.amaf_visits > 0 && amaf_slot(node.mv).is_none() {
+            if depth > 0 && node.amaf_visits > 0 && (!self.amaf || amaf_slot(node.mv).is_none()) {
                 node.amaf_visits += 1;
                 node.amaf_wins += result;
             }
-            if node.expanded {
+            if node.expanded && self.amaf {
                 let first = node.first_child as usize;
                 for i in first..first + node.child_count as usize {
                     let child = &mut self.nodes[i];
@@ -488,6 +493,7 @@ fn run_tree<P: Position>(
 ) -> (Vec<MoveStats>, u64, Vec<Node>) {
     let mut pos = root.clone();
     let mut tree = Tree::new(root.to_move(), config, seed, nodes);
+    tree.amaf = root.amaf_applies();
     let mut done = 0u64;
     let mut last_report = budget.start;
     loop {

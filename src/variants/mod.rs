@@ -14,9 +14,13 @@ pub mod commands;
 pub mod go;
 pub mod go_family;
 pub mod gorogo;
+pub mod gray_grid;
 pub mod migoyugo;
 pub mod setup;
 pub mod spec;
+pub mod squares;
+pub mod tanbo;
+pub mod unsquare;
 pub mod wargo;
 pub mod yugo;
 
@@ -42,10 +46,14 @@ pub enum Variant {
     MercenaryGo,
     BuyingArmies,
     SpecialStones,
+    Tanbo,
+    GrayTanbo,
+    UnsquareGo,
+    Squares,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 10] = [
+    pub const ALL: [Variant; 14] = [
         Variant::Go,
         Variant::Atari,
         Variant::Yugo,
@@ -56,6 +64,10 @@ impl Variant {
         Variant::MercenaryGo,
         Variant::BuyingArmies,
         Variant::SpecialStones,
+        Variant::Tanbo,
+        Variant::GrayTanbo,
+        Variant::UnsquareGo,
+        Variant::Squares,
     ];
 
     /// What the engine knows of the variant, declared in its module.
@@ -71,6 +83,10 @@ impl Variant {
             Variant::MercenaryGo => &wargo::MERCENARY_GO,
             Variant::BuyingArmies => &wargo::BUYING_ARMIES,
             Variant::SpecialStones => &wargo::SPECIAL_STONES,
+            Variant::Tanbo => &tanbo::TANBO,
+            Variant::GrayTanbo => &tanbo::GRAY_TANBO,
+            Variant::UnsquareGo => &unsquare::SPEC,
+            Variant::Squares => &squares::SPEC,
         }
     }
 
@@ -143,6 +159,9 @@ pub enum Game {
     GoRoGo(gorogo::GoRoGo),
     Yugo(yugo::Yugo),
     WarGo(wargo::WarGo),
+    Tanbo(tanbo::Tanbo),
+    UnsquareGo(unsquare::UnsquareGo),
+    Squares(squares::Squares),
 }
 
 impl Game {
@@ -161,6 +180,9 @@ macro_rules! dispatch {
             Game::GoRoGo($game) => $body,
             Game::Yugo($game) => $body,
             Game::WarGo($game) => $body,
+            Game::Tanbo($game) => $body,
+            Game::UnsquareGo($game) => $body,
+            Game::Squares($game) => $body,
         }
     };
 }
@@ -201,6 +223,7 @@ impl Position for Game {
     fn search_moves(&self, out: &mut Vec<Move>) { dispatch!(self, g => g.search_moves(out)) }
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 { dispatch!(self, g => g.rollout(rng, trace)) }
     fn outcome_value(&self, outcome: Outcome) -> f32 { dispatch!(self, g => g.outcome_value(outcome)) }
+    fn amaf_applies(&self) -> bool { dispatch!(self, g => g.amaf_applies()) }
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> { dispatch!(self, g => g.ownership(rng, playouts)) }
     fn prior(&self, mv: Move) -> Option<(f32, f32)> { dispatch!(self, g => g.prior(mv)) }
     fn forced_move(&self) -> Option<Move> { dispatch!(self, g => g.forced_move()) }

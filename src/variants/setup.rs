@@ -43,6 +43,10 @@ pub struct Setup {
     pub henge: Option<Vertex>,
     /// A War Go preset from a file (`--preset`); `None` is the variant's own.
     pub preset: Option<Arc<wargo::presets::Preset>>,
+    /// The misère form of gray Tanbo: the last player to place loses.
+    pub misere: bool,
+    /// The points that win Squares; `None` is its default.
+    pub target: Option<u32>,
 }
 
 /// The `start` option, which every variant takes: each offers its own
@@ -74,6 +78,8 @@ impl Setup {
             start: Start::Empty,
             henge: None,
             preset: None,
+            misere: false,
+            target: None,
         }
     }
 

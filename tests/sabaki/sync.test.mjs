@@ -12,7 +12,7 @@ const binary = process.env.VARIAGO_BIN ?? new URL('../../target/debug/variago', 
 
 // Variants whose moves are all plain vertices, with a board size that keeps
 // the test quick.
-const VARIANTS = (process.env.VARIAGO_PLAIN_VARIANTS ?? 'go:9 atari:7 migoyugo:8 yugo:7')
+const VARIANTS = (process.env.VARIAGO_PLAIN_VARIANTS ?? 'go:9 atari:7 migoyugo:8 yugo:7 squares:5 unsquare-go:7')
   .split(' ')
   .map(entry => entry.split(':'))
 
@@ -66,7 +66,9 @@ async function legalGame(reference, size, length) {
 // A legal alternative to the move at `index`: another legal vertex.
 async function alternative(reference, size, history, index) {
   await boardAfter(reference, size, history.slice(0, index))
-  const legal = (await send(reference, 'gogui-rules_legal_moves')).split(/\s+/).filter(v => v && v !== 'pass')
+  // variago-legal_moves, not gogui-rules_legal_moves: the latter would put the
+  // reference into GoGui's frame, where boardsize names the frame.
+  const legal = (await send(reference, 'variago-legal_moves')).split(/\s+/).filter(v => /^[A-HJ-Z][0-9]+$/i.test(v))
   const played = history[index].args[1]
   return legal.find(v => v !== played)
 }

@@ -7,6 +7,9 @@ mod atari;
 mod go;
 mod gorogo;
 mod migoyugo;
+mod squares;
+mod tanbo;
+mod unsquare;
 mod wargo;
 mod yugo;
 
@@ -14,6 +17,9 @@ pub use atari::NaiveAtari;
 pub use go::NaiveGo;
 pub use gorogo::{Cell as GoRoGoCell, NaiveGoRoGo};
 pub use migoyugo::NaiveMigoyugo;
+pub use squares::NaiveSquares;
+pub use tanbo::NaiveTanbo;
+pub use unsquare::NaiveUnsquare;
 pub use wargo::{conceivable, NaiveWarGo};
 pub use yugo::NaiveYugo;
 
@@ -65,6 +71,9 @@ pub fn perft(case: &Case) -> Option<u64> {
         | Variant::MercenaryGo
         | Variant::BuyingArmies
         | Variant::SpecialStones => count::<NaiveWarGo>(case),
+        Variant::Tanbo | Variant::GrayTanbo => count::<NaiveTanbo>(case),
+        Variant::UnsquareGo => count::<NaiveUnsquare>(case),
+        Variant::Squares => count::<NaiveSquares>(case),
     }
 }
 
