@@ -641,7 +641,12 @@ fn random_gtp_lines_in_the_preset() {
             // play going on; before, it must be a listed one.
             checked += 1;
             let mv = line.rsplit(' ').next().unwrap();
-            let mv = Move::parse(mv, 9).unwrap().to_string();
+            // `stone@D4` is another spelling of `D4`.
+            let mv = match Move::parse(mv, 9).unwrap() {
+                Move::Drop(variago::Piece::Stone, v) => Move::Place(v),
+                mv => mv,
+            };
+            let mv = mv.to_string();
             assert!(
                 legal.split(' ').any(|m| m == mv),
                 "{line} played but was not listed in {legal}"
