@@ -344,10 +344,18 @@ impl Tree {
         let node = &self.nodes[index];
         let log_n = (node.visits.max(1) as f32).ln();
         let (c, k) = (self.tuning.exploration, self.tuning.rave_equivalence);
+        let first = node.first_child as usize;
         // First-play urgency: an untried move is first valued like its
         // parent position, a little pessimistically, unless AMAF knows better.
+        // The children's mover is usually the parent's opponent, but moves
+        // again after an extra move (War Go's special stones).
         let parent_value = if node.visits > 0 {
-            1.0 - node.wins / node.visits as f32
+            let value = node.wins / node.visits as f32;
+            if self.nodes[first].color == node.color {
+                value
+            } else {
+                1.0 - value
+            }
         } else {
             0.5
         };

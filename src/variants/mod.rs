@@ -52,6 +52,7 @@ pub enum Variant {
     GroupGo,
     OminoGo,
     DominGo,
+    SpecialStones,
     Tanbo,
     GrayTanbo,
     UnsquareGo,
@@ -59,7 +60,7 @@ pub enum Variant {
 }
 
 impl Variant {
-    pub const ALL: [Variant; 16] = [
+    pub const ALL: [Variant; 17] = [
         Variant::Go,
         Variant::Atari,
         Variant::Yugo,
@@ -72,6 +73,7 @@ impl Variant {
         Variant::GroupGo,
         Variant::OminoGo,
         Variant::DominGo,
+        Variant::SpecialStones,
         Variant::Tanbo,
         Variant::GrayTanbo,
         Variant::UnsquareGo,
@@ -93,6 +95,7 @@ impl Variant {
             Variant::GroupGo => &groupgo::GROUP_GO,
             Variant::OminoGo => &groupgo::OMINO_GO,
             Variant::DominGo => &groupgo::DOMINGO,
+            Variant::SpecialStones => &wargo::SPECIAL_STONES,
             Variant::Tanbo => &tanbo::TANBO,
             Variant::GrayTanbo => &tanbo::GRAY_TANBO,
             Variant::UnsquareGo => &unsquare::SPEC,
