@@ -64,6 +64,16 @@ pub enum BombMode {
     Delayed,
 }
 
+/// The two flavours of the two-eye stone (special stones): whose groups
+/// beside it it keeps from capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Flavour {
+    /// Its owner's groups only.
+    Friendly,
+    /// Every group beside it, of either colour.
+    Any,
+}
+
 /// Every named piece of every variant. A variant accepts the ones it has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Piece {
@@ -85,13 +95,22 @@ pub enum Piece {
     Cavalry,
     /// A polyomino in a hand (Group Go); dropped by its points.
     Omino(Omino),
+    /// The special stones of War Go's armies.
+    TwoEye(Flavour),
+    ExtraMove,
+    Replacer,
+    Switcher,
+    InnerStrength,
+    Connector,
+    Repeller,
+    KingsSon,
     /// The stone both players share in the gray-stone games.
     Gray,
 }
 
 impl Piece {
     /// Every piece, for listings and parsing.
-    pub const ALL: [Piece; 27] = [
+    pub const ALL: [Piece; 36] = [
         Piece::Stone,
         Piece::Pawn,
         Piece::King,
@@ -118,6 +137,15 @@ impl Piece {
         Piece::Omino(Omino::Z4),
         Piece::Omino(Omino::L4),
         Piece::Omino(Omino::J4),
+        Piece::TwoEye(Flavour::Friendly),
+        Piece::TwoEye(Flavour::Any),
+        Piece::ExtraMove,
+        Piece::Replacer,
+        Piece::Switcher,
+        Piece::InnerStrength,
+        Piece::Connector,
+        Piece::Repeller,
+        Piece::KingsSon,
         Piece::Gray,
     ];
 
@@ -141,6 +169,15 @@ impl Piece {
             Piece::Samurai => "samurai",
             Piece::Cavalry => "cavalry",
             Piece::Omino(omino) => omino.name(),
+            Piece::TwoEye(Flavour::Friendly) => "twoeye:friendly",
+            Piece::TwoEye(Flavour::Any) => "twoeye:any",
+            Piece::ExtraMove => "extramove",
+            Piece::Replacer => "replacer",
+            Piece::Switcher => "switcher",
+            Piece::InnerStrength => "innerstrength",
+            Piece::Connector => "connector",
+            Piece::Repeller => "repeller",
+            Piece::KingsSon => "kingsson",
             Piece::Gray => "gray",
         }
     }
@@ -162,6 +199,15 @@ impl Piece {
             Piece::Mercenary => 'E',
             Piece::Samurai => 'R',
             Piece::Cavalry => 'C',
+            Piece::TwoEye(Flavour::Friendly) => 'D',
+            Piece::TwoEye(Flavour::Any) => 'U',
+            Piece::ExtraMove => 'N',
+            Piece::Replacer => 'P',
+            Piece::Switcher => 'W',
+            Piece::InnerStrength => 'I',
+            Piece::Connector => 'L',
+            Piece::Repeller => 'V',
+            Piece::KingsSon => 'J',
             Piece::Gray => '@',
         })
     }
@@ -174,6 +220,9 @@ impl Piece {
         }
         if lower == "bomb" {
             return Err("a bomb needs a mode: bomb:immediate or bomb:delayed".into());
+        }
+        if lower == "twoeye" {
+            return Err("a two-eye stone needs a flavour: twoeye:friendly or twoeye:any".into());
         }
         Piece::ALL
             .iter()

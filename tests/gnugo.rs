@@ -5,21 +5,9 @@
 
 mod common;
 
+use common::gnugo::gnugo_or_skip;
 use common::process::Gtp;
-use std::path::PathBuf;
 use std::time::Duration;
-
-fn find_gnugo() -> Option<PathBuf> {
-    let fixed = PathBuf::from("/usr/games/gnugo");
-    if fixed.is_file() {
-        return Some(fixed);
-    }
-    std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|dir| dir.join("gnugo"))
-            .find(|p| p.is_file())
-    })
-}
 
 /// Sends a command that must succeed on `who`.
 fn expect_ok(gtp: &mut Gtp, who: &str, command: &str) -> String {
@@ -95,20 +83,6 @@ fn play_game(gnugo: &str, variago_args: &[&str], gnugo_args: &[&str], variago_co
         assert!(gtp.wait(Duration::from_secs(10)).success(), "{who} exit status");
     }
     result
-}
-
-/// GNU Go's path, or `None` to skip (outside CI only).
-fn gnugo_or_skip() -> Option<String> {
-    match find_gnugo() {
-        Some(path) => Some(path.to_string_lossy().into_owned()),
-        None if std::env::var_os("CI").is_some() => {
-            panic!("GNU Go is not installed, but CI must have it (.ci/run installs gnugo)")
-        }
-        None => {
-            println!("note: GNU Go not found; the interoperability test is skipped");
-            None
-        }
-    }
 }
 
 #[test]

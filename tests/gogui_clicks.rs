@@ -54,6 +54,49 @@ fn a_henge_is_picked_from_the_hand_and_dropped() {
 }
 
 #[test]
+fn every_special_stone_by_clicks() {
+    let mut gogui = GoGui::attach(&["--variant", "special-stones", "--size", "9"]);
+    // 9x9 in a 13x13 frame: black's hand in columns K (War Go's nine
+    // pieces) and L from the bottom (L1 twoeye:friendly, L2 twoeye:any, L3
+    // extramove, L4 replacer, L5 switcher, L6 innerstrength, L7 connector,
+    // L8 repeller, L9 kingsson); white's in columns M and N from the top
+    // (N9 twoeye:friendly ... N1 kingsson).
+    assert_eq!(gogui.size, 13);
+    click_all(&mut gogui, "L5 E5  E6  L3 C3");
+    assert_eq!(gogui.side_to_move(), "black", "the extra move's second move");
+    // The second move; a replacer onto Black's C3; the switcher's swap
+    // with White's E6; then every other special stone.
+    click_all(
+        &mut gogui,
+        "G7  N6 C3  E5 E6  N9 A9  L2 J1  N3 H8  L8 B2  N1 G2  L6 D8  N2 A5  L9 F3  N8 J9  L1 C7  N4 H2  L7 D1",
+    );
+    assert_eq!(
+        typed_moves(&mut gogui),
+        [
+            "switcher@E5",
+            "extramove@C3",
+            "replacer@C3",
+            "E5-E6",
+            "twoeye:friendly@A9",
+            "twoeye:any@J1",
+            "connector@H8",
+            "repeller@B2",
+            "kingsson@G2",
+            "innerstrength@D8",
+            "repeller@A5",
+            "kingsson@F3",
+            "twoeye:any@J9",
+            "twoeye:friendly@C7",
+            "innerstrength@H2",
+            "connector@D1",
+        ]
+    );
+    // White may not click beside Black's repeller.
+    assert!(!gogui.legal().contains(&"B3".to_string()));
+    no_divergence(&gogui);
+}
+
+#[test]
 fn every_war_go_piece_by_clicks() {
     let mut gogui = GoGui::attach(&["--variant", "wargo", "--size", "9"]);
     // 9x9 in an 11x11 frame: black's hand in column K from the bottom

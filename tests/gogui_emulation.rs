@@ -87,6 +87,7 @@ games! {
     group_go_in_gogui: Games { variant: "group-go", size: Some(9), games: 8, playouts: 20, max_steps: 300, rebuild_every: 20, typed: true };
     omino_go_in_gogui: Games { variant: "omino-go", size: Some(7), games: 10, playouts: 20, max_steps: 300, rebuild_every: 10, typed: true };
     domingo_in_gogui: Games { variant: "domingo", size: Some(5), games: 10, playouts: 20, max_steps: 300, rebuild_every: 4, typed: true };
+    special_stones_in_gogui: Games { variant: "special-stones", size: Some(9), games: 10, playouts: 30, max_steps: 400, rebuild_every: 40, typed: true };
     tanbo_in_gogui: Games { variant: "tanbo", size: Some(7), games: 20, playouts: 30, max_steps: 200, rebuild_every: 4, typed: false };
     gray_tanbo_in_gogui: Games { variant: "gray-tanbo", size: Some(7), games: 20, playouts: 30, max_steps: 200, rebuild_every: 4, typed: false };
     unsquare_go_in_gogui: Games { variant: "unsquare-go", size: Some(7), games: 20, playouts: 30, max_steps: 200, rebuild_every: 4, typed: false };

@@ -175,7 +175,9 @@ fn buying_armies_by_plain_moves_buys_the_engines_army() {
     ok(&mut e, "play b pass");
     assert_eq!(
         ok(&mut e, "variago-hand b"),
-        "ambassador 0 bomb 0 wall 2 spy 0 monk 0 tao 0 mercenary 0 samurai 0 cavalry 0"
+        "ambassador 0 bomb 0 wall 2 spy 0 monk 0 tao 0 mercenary 0 samurai 0 cavalry 0 \
+         twoeye:friendly 0 twoeye:any 0 extramove 0 replacer 0 switcher 0 innerstrength 0 connector 0 \
+         repeller 0 kingsson 0"
     );
     // GoGui gets a point of its own for that pass, above black's hand: two
     // passes in a row would end its game.

@@ -70,6 +70,7 @@ fn perft_files_match_the_engine_and_the_naive_references() {
         ("domingo", 10),
         ("omino-go", 8),
         ("group-go", 10),
+        ("special-stones", 15),
         ("tanbo", 30),
         ("gray-tanbo", 25),
         ("unsquare-go", 20),

@@ -544,7 +544,8 @@ fn buying_armies_spend_a_credit_before_play() {
     assert_eq!(run("play b D4"), "=\n\n");
     assert_eq!(
         run("variago-hand b"),
-        "= ambassador 0 bomb 0 wall 0 spy 0 monk 0 tao 0 mercenary 0 samurai 2 cavalry 0\n\n"
+        "= ambassador 0 bomb 0 wall 0 spy 0 monk 0 tao 0 mercenary 0 samurai 2 cavalry 0 twoeye:friendly 0 \
+         twoeye:any 0 extramove 0 replacer 0 switcher 0 innerstrength 0 connector 0 repeller 0 kingsson 0\n\n"
     );
 }
 

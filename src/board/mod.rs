@@ -11,6 +11,11 @@
 //! All per-point data sits in one `Vec`, so a copy of the board is two
 //! memcpys: that is what undo snapshots and playouts use.
 //!
+//! A stone put as a *linker* (War Go's connector) also joins the chain of
+//! every stone of its colour two points away in a straight line, whatever
+//! stands between; the chains and their liberties then work as for any
+//! chain. Boards without linkers pay one test of a counter per stone.
+//!
 //! The board knows nothing of rules beyond placing and capturing; variants
 //! decide what is legal and call the pieces they need.
 
@@ -66,6 +71,8 @@ struct Point {
     cell: u8,
     /// Variant-defined piece kind (0 is the plain piece); part of the hash.
     kind: u8,
+    /// The stone joins its colour's stones two points away (see the module docs).
+    linker: bool,
     head: u16,
     next: u16,
     /// Index in `empties` while the point is empty.
@@ -99,6 +106,8 @@ pub struct Board {
     hash: u64,
     /// Point where the side to move may not play by simple ko (0: none).
     ko: u16,
+    /// Linkers on the board.
+    linkers: u16,
 }
 
 impl Board {
@@ -113,6 +122,7 @@ impl Board {
             empties: Vec::with_capacity(size * size),
             hash: 0,
             ko: 0,
+            linkers: 0,
         };
         for p in 0..stride * stride {
             let (x, y) = (p % stride, p / stride);
@@ -487,7 +497,23 @@ impl Board {
 
     /// Puts a piece on empty `p` without captures: joins chains and takes
     /// liberties. Returns nothing; callers capture afterwards.
+    #[inline]
     pub fn put(&mut self, p: usize, cell: u8, kind: u8) {
+        self.put_piece(p, cell, kind, false);
+    }
+
+    /// Puts a linker stone on empty `p`, as [`Board::put`] puts a stone.
+    pub fn put_linker(&mut self, p: usize, cell: u8, kind: u8) {
+        debug_assert!(chains(cell), "only stones link");
+        self.put_piece(p, cell, kind, true);
+    }
+
+    /// True when the stone on `p` is a linker.
+    pub fn is_linker(&self, p: usize) -> bool {
+        self.points[p].linker
+    }
+
+    fn put_piece(&mut self, p: usize, cell: u8, kind: u8, linker: bool) {
         debug_assert!(self.is_empty(p));
         self.take_empty(p);
         self.hash ^= zobrist::piece_key(p, cell, kind);
@@ -511,8 +537,10 @@ impl Board {
             libs: 0,
             lib_sum: 0,
             lib_sq: 0,
+            linker,
             ..*pt
         };
+        self.linkers += linker as u16;
         for n in self.neighbours(p) {
             let c = self.cell(n);
             if c == EMPTY {
@@ -527,6 +555,37 @@ impl Board {
                 self.merge(self.chain(p), self.chain(n));
             }
         }
+        if self.linkers > 0 {
+            for q in self.links(p) {
+                if self.chain(q) != self.chain(p) {
+                    self.merge(self.chain(p), self.chain(q));
+                }
+            }
+        }
+    }
+
+    /// The stones that the stone on `p` is linked with: those of its colour
+    /// two points away in a straight line, when either of the two is a
+    /// linker. Unused slots hold `p`.
+    pub fn links(&self, p: usize) -> [usize; 4] {
+        let mut out = [p; 4];
+        if self.linkers == 0 {
+            return out;
+        }
+        let cell = self.cell(p);
+        // Two columns left or right of the board reach the padding, never a
+        // point of another row; two rows off the board leave the array.
+        let steps = [2 * self.stride as isize, 2, -2, -2 * (self.stride as isize)];
+        for (slot, step) in out.iter_mut().zip(steps) {
+            let q = p as isize + step;
+            if self.cell_checked(q) == Some(cell) {
+                let q = q as usize;
+                if self.points[p].linker || self.points[q].linker {
+                    *slot = q;
+                }
+            }
+        }
+        out
     }
 
     /// Joins two chains of one colour.
@@ -567,6 +626,7 @@ impl Board {
             self.hash ^= zobrist::piece_key(s, pt.cell, pt.kind);
             self.set_cell(s, EMPTY);
             self.points[s].kind = 0;
+            self.unlink(s);
             self.give_empty(s);
             count += 1;
             s = pt.next as usize;
@@ -626,9 +686,19 @@ impl Board {
             self.hash ^= zobrist::piece_key(p, pt.cell, pt.kind);
             self.set_cell(p, EMPTY);
             self.points[p].kind = 0;
+            self.unlink(p);
             self.give_empty(p);
         }
         self.rebuild_chains();
+    }
+
+    /// Clears the linker flag of a point being emptied.
+    #[inline]
+    fn unlink(&mut self, p: usize) {
+        if self.points[p].linker {
+            self.points[p].linker = false;
+            self.linkers -= 1;
+        }
     }
 
     /// Recomputes every chain and its liberties from the cells alone.
@@ -658,6 +728,11 @@ impl Board {
                     self.merge(self.chain(p), self.chain(n));
                 }
             }
+            for q in self.links(p) {
+                if self.chain(q) != self.chain(p) {
+                    self.merge(self.chain(p), self.chain(q));
+                }
+            }
         }
     }
 
@@ -678,6 +753,14 @@ impl Board {
             if self.empties.get(self.points[p].empty_at as usize) != Some(&(p as u16)) {
                 return Err(format!("empty point {} is not where the list says", self.vertex(p)));
             }
+        }
+        let linkers = self.all_points().filter(|&p| self.points[p].linker).count();
+        if linkers != self.linkers as usize
+            || self
+                .all_points()
+                .any(|p| self.points[p].linker && !chains(self.cell(p)))
+        {
+            return Err(format!("{} linkers counted, {linkers} flagged", self.linkers));
         }
         let mut rebuilt = self.clone();
         rebuilt.rebuild_chains();

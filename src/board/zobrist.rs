@@ -64,6 +64,11 @@ pub enum StateKey {
     OminoHand { color: Color, omino: usize, count: u32 },
     /// Omino Go: the game's first move, which has its own pieces, is still to come.
     OminoFirstMove,
+    /// War Go's special stones: the side to move plays the second move of
+    /// its turn, after an extra move.
+    WarGoSecondMove,
+    /// War Go's special stones: how many King's Sons a side has lost.
+    WarGoSonsLost { color: Color, count: u32 },
     /// Gray-stone games: a player's score (Squares' points, Unsquare Go's
     /// captured stones).
     GrayScore { color: Color, count: u16 },
@@ -98,6 +103,11 @@ impl StateKey {
                 0x7c00_0000 | side(color) << 20 | (omino as u64) << 12 | count as u64
             }
             StateKey::OminoFirstMove => 0x7d00_0000,
+            StateKey::WarGoSecondMove => 0x7e00_0000,
+            StateKey::WarGoSonsLost { color, count } => {
+                debug_assert!(count < 1 << 20);
+                0x7f00_0000 | side(color) << 20 | count as u64
+            }
             StateKey::GrayScore { color, count } => 0x6700_0000 | side(color) << 16 | count as u64,
         }
     }
@@ -136,6 +146,7 @@ mod tests {
             StateKey::SolverTargetWhite,
             StateKey::GoRoGoWhiteToMove,
             StateKey::OminoFirstMove,
+            StateKey::WarGoSecondMove,
         ];
         keys.extend((0..100).map(StateKey::Passes));
         for color in Color::BOTH {
@@ -152,12 +163,13 @@ mod tests {
                 }
             }
             keys.extend((0..=625).map(|count| StateKey::GrayScore { color, count }));
-            for army in 0..9 {
+            for army in 0..18 {
                 keys.extend((0..700).map(|count| StateKey::WarGoHand { color, army, count }));
             }
             for omino in 0..10 {
                 keys.extend((0..700).map(|count| StateKey::OminoHand { color, omino, count }));
             }
+            keys.extend((0..100).map(|count| StateKey::WarGoSonsLost { color, count }));
         }
         let mut seen = HashMap::new();
         for key in keys {

@@ -107,6 +107,10 @@ pub struct SetupArgs {
     /// GoRoGo's setup henge: a vertex, or auto to let the engine choose as White [default: C3]
     #[arg(long, value_name = "VERTEX|auto")]
     pub henge: Option<String>,
+    /// How a finished Go game is counted: area (dead stones removed) or tromp-taylor (the
+    /// board as it stands) [default: area]
+    #[arg(long, value_name = "area|tromp-taylor")]
+    pub rules: Option<String>,
     /// A preset file: War Go's armies (format: presets/wargo.ini), or for group-go,
     /// omino-go and domingo their pieces (format: presets/groupgo.ini); plays the
     /// section named by --variant if the file has it, else its last section
@@ -127,6 +131,7 @@ impl SetupArgs {
         self.start.is_some()
             || self.henge.is_some()
             || self.preset.is_some()
+            || self.rules.is_some()
             || self.misere.is_some()
             || self.target.is_some()
     }
@@ -141,6 +146,9 @@ impl SetupArgs {
         game.resize(&mut setup)?;
         if let Some(start) = &self.start {
             setup.apply_option("start", start)?;
+        }
+        if let Some(rules) = &self.rules {
+            setup.apply_option("rules", rules)?;
         }
         if let Some(misere) = &self.misere {
             setup.apply_option("misere", misere)?;
@@ -187,14 +195,15 @@ pub struct SearchArgs {
     /// Seconds of thinking per move (over GTP: while no clock is set) [default: 2, none with --playouts]
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub time: Option<f64>,
-    /// Search threads (0, or more than 4 per core, is clamped)
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    pub threads: usize,
+    /// Search threads (0, or more than 4 per core, is clamped) [default: one per core]
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
     /// Random seed; a fixed playout budget with a fixed seed is deterministic
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub seed: u64,
-    /// Memory cap for the search trees in megabytes, shared by the threads
-    /// [default: 4 million nodes per thread, about 160 MB each]
+    /// Memory cap in megabytes for the whole engine: the search trees (shared by the threads,
+    /// tree reuse and pondering), the solver's table and the rest [default: no cap; 4 million
+    /// nodes per thread, about 160 MB each]
     #[arg(long, value_name = "MB")]
     pub max_memory: Option<u64>,
 }
@@ -204,17 +213,23 @@ impl SearchArgs {
     pub fn settings(&self) -> SearchSettings {
         let mut settings = SearchSettings::default();
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        settings.config.threads = self.threads.clamp(1, 4 * cores);
-        if settings.config.threads != self.threads {
-            log::warn!("--threads {} clamped to {}", self.threads, settings.config.threads);
+        let threads = self.threads.unwrap_or(cores);
+        settings.config.threads = threads.clamp(1, 4 * cores);
+        if settings.config.threads != threads {
+            log::warn!("--threads {threads} clamped to {}", settings.config.threads);
         }
+        log::info!("{} search threads", settings.config.threads);
         settings.config.seed = self.seed;
         if let Some(mb) = self.max_memory {
-            let (nodes, raised) = search::nodes_within(mb.saturating_mul(1 << 20), settings.config.threads);
-            if raised {
-                log::warn!("--max-memory {mb} is too small for a search tree; using {nodes} nodes per thread");
+            let split = search::split_memory(mb, settings.config.threads);
+            if split.raised {
+                log::warn!(
+                    "--max-memory {mb} is too small for the search; using {} nodes per thread",
+                    split.tree_nodes
+                );
             }
-            settings.config.max_nodes = nodes;
+            settings.config.max_nodes = split.tree_nodes;
+            settings.solver_table_mb = split.solver_table_mb;
         }
         settings.playouts = match self.playouts {
             Some(0) => {

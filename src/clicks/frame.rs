@@ -217,6 +217,15 @@ pub fn piece_label(piece: Piece) -> &'static str {
             Omino::L4 => "L",
             Omino::J4 => "J",
         },
+        Piece::TwoEye(crate::moves::Flavour::Friendly) => "2ef",
+        Piece::TwoEye(crate::moves::Flavour::Any) => "2ea",
+        Piece::ExtraMove => "ext",
+        Piece::Replacer => "rpc",
+        Piece::Switcher => "swi",
+        Piece::InnerStrength => "inn",
+        Piece::Connector => "con",
+        Piece::Repeller => "rpl",
+        Piece::KingsSon => "son",
         Piece::Gray => "gry",
     }
 }

@@ -1,13 +1,16 @@
 //! What a game is to the rest of the engine: the traits a variant
 //! implements ([`Rules`], with its [`SearchHints`] and [`SolverHints`]),
 //! the one trait the search, the solver and GTP use ([`Position`]), and the
-//! values they hand out.
+//! values they hand out (an [`Outcome`]; at the end of a game counted by
+//! area, an [`Ownership`] and the [`Judgement`] of the stones).
 
 mod position;
 mod rules;
+mod status;
 
 pub use position::Position;
 pub use rules::{Rules, SearchHints, SolverHints, Widening};
+pub use status::{Judgement, Ownership, Status};
 
 use crate::color::Color;
 use crate::moves::Piece;

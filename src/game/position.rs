@@ -7,7 +7,7 @@
 //! the variant traits but not forwarded does not compile, where a default
 //! would silently stand in for the variant's own method.
 
-use super::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints, Widening};
+use super::{Illegal, Judgement, Occupant, Outcome, Ownership, Rules, SearchHints, SolverHints, Widening};
 use crate::clicks::Spelling;
 use crate::color::Color;
 use crate::moves::{Move, Piece, Vertex};
@@ -47,9 +47,12 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn needs_frame(&self) -> bool;
     fn in_setup(&self) -> bool;
     fn default_setup(&mut self, color: Color);
+    fn judge(&self, ownership: &Ownership) -> Option<Judgement>;
+    fn play_on(&mut self);
     // SearchHints.
     fn search_moves(&self, out: &mut Vec<Move>);
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32;
+    fn rollout_owners(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32;
     fn outcome_value(&self, outcome: Outcome) -> f32;
     fn amaf_applies(&self) -> bool;
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>>;
@@ -65,6 +68,7 @@ pub trait Position: Clone + Send + Sync + 'static {
         stop: &(dyn Fn() -> bool + Sync),
         report: &mut Option<Report>,
     ) -> Option<SearchResult>;
+    fn capture_move(&self, judged: &Judgement, color: Color) -> Option<Move>;
     // SolverHints.
     fn canonical_hash(&self) -> u64;
     fn solver_moves(&self, out: &mut Vec<Move>);
@@ -105,8 +109,11 @@ impl<T: Rules + SearchHints + SolverHints> Position for T {
     #[inline] fn needs_frame(&self) -> bool { Rules::needs_frame(self) }
     #[inline] fn in_setup(&self) -> bool { Rules::in_setup(self) }
     #[inline] fn default_setup(&mut self, color: Color) { Rules::default_setup(self, color) }
+    #[inline] fn judge(&self, ownership: &Ownership) -> Option<Judgement> { Rules::judge(self, ownership) }
+    #[inline] fn play_on(&mut self) { Rules::play_on(self) }
     #[inline] fn search_moves(&self, out: &mut Vec<Move>) { SearchHints::search_moves(self, out) }
     #[inline] fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 { SearchHints::rollout(self, rng, trace) }
+    #[inline] fn rollout_owners(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32 { SearchHints::rollout_owners(self, rng, trace, owners) }
     #[inline] fn outcome_value(&self, outcome: Outcome) -> f32 { SearchHints::outcome_value(self, outcome) }
     #[inline] fn amaf_applies(&self) -> bool { SearchHints::amaf_applies(self) }
     #[inline] fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> { SearchHints::ownership(self, rng, playouts) }
@@ -116,6 +123,7 @@ impl<T: Rules + SearchHints + SolverHints> Position for T {
     #[inline] fn tuning(&self) -> crate::search::Tuning { SearchHints::tuning(self) }
     #[inline] fn forced_move(&self) -> Option<Move> { SearchHints::forced_move(self) }
     #[inline] fn own_search(&self, limits: Limits, config: &Config, stop: &(dyn Fn() -> bool + Sync), report: &mut Option<Report>) -> Option<SearchResult> { SearchHints::own_search(self, limits, config, stop, report) }
+    #[inline] fn capture_move(&self, judged: &Judgement, color: Color) -> Option<Move> { SearchHints::capture_move(self, judged, color) }
     #[inline] fn canonical_hash(&self) -> u64 { SolverHints::canonical_hash(self) }
     #[inline] fn solver_moves(&self, out: &mut Vec<Move>) { SolverHints::solver_moves(self, out) }
     #[inline] fn strategist(&self) -> Option<Color> { SolverHints::strategist(self) }

@@ -7,7 +7,7 @@
 //! A type with all three is a [`Position`](super::Position), which is what
 //! the rest of the engine uses.
 
-use super::{Illegal, Occupant, Outcome};
+use super::{Illegal, Judgement, Occupant, Outcome, Ownership};
 use crate::clicks::Spelling;
 use crate::color::Color;
 use crate::moves::{Move, Piece, Vertex};
@@ -162,6 +162,23 @@ pub trait Rules: Clone + Send + Sync + 'static {
     fn setup_moves(&self) -> usize {
         0
     }
+
+    // Counting a finished game.
+
+    /// The status of every stone and the count with the dead stones
+    /// removed, judged by `ownership`: who owned each point at the end of
+    /// the simulations of a search of this position played on (see
+    /// [`Rules::play_on`]). `None` (the default) where the count never
+    /// takes stones off the board.
+    fn judge(&self, _ownership: &Ownership) -> Option<Judgement> {
+        None
+    }
+
+    /// Forgets what ended the game (two passes), so that a search of the
+    /// position plays on from it, as [`Rules::judge`] needs; the side to
+    /// move is then the same whichever way the game is replayed. Nothing
+    /// by default.
+    fn play_on(&mut self) {}
 }
 
 /// What the tree search may know of a variant beyond its rules.
@@ -195,6 +212,16 @@ pub trait SearchHints: Rules {
             trace.push((color, mv));
         }
         pos.outcome().unwrap_or_else(|| pos.score_now()).value_for_black()
+    }
+
+    /// [`SearchHints::rollout`] that also gives who owns each point where
+    /// the playout ends, in `owners` (+1 black, -1 white, 0 neither,
+    /// row-major from the bottom-left): the search's [`Ownership`], from
+    /// which [`Rules::judge`] judges the stones, is made of these. It is
+    /// left empty (the default) where the variant has no notion of area.
+    fn rollout_owners(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32 {
+        owners.clear();
+        self.rollout(rng, trace)
     }
 
     /// The value for black of a finished game, from 0 to 1: what the search
@@ -261,6 +288,13 @@ pub trait SearchHints: Rules {
         None
     }
 
+    /// A move of `color` against the opponent's stones that `judged` calls
+    /// dead, for the end of a game where they must be taken off the board
+    /// by play (Tromp-Taylor counting, KGS's cleanup phase). `None` (the
+    /// default) when none is left or none can be approached.
+    fn capture_move(&self, _judged: &Judgement, _color: Color) -> Option<Move> {
+        None
+    }
     /// A search of the variant's own, where it plays better than the tree
     /// search: it then stands behind `genmove`, the analysis commands and
     /// every other search, within the same limits (a playout counts as a

@@ -4,8 +4,9 @@
 use super::args::Args;
 use super::display;
 use super::engine::Engine;
+use super::scoring;
 use crate::color::Color;
-use crate::game::{Outcome, Position};
+use crate::game::Position;
 use crate::handicap;
 use crate::moves::{Move, Piece, Vertex};
 use crate::search::time::{TimeLeft, TimeSystem};
@@ -13,8 +14,6 @@ use crate::sgf;
 use crate::variants::commands::VariantCommand;
 use crate::variants::setup::START;
 use crate::variants::{Game, Setup, Variant};
-use rand::rngs::SmallRng;
-use rand::SeedableRng;
 
 pub type Reply = Result<String, String>;
 pub type Handler = fn(&mut Engine, &Args) -> Reply;
@@ -43,8 +42,8 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("time_settings", time_settings),
     ("kgs-time_settings", kgs_time_settings),
     ("time_left", time_left),
-    ("final_score", final_score),
-    ("final_status_list", final_status_list),
+    ("final_score", scoring::final_score),
+    ("final_status_list", scoring::final_status_list),
     ("showboard", showboard),
     ("loadsgf", loadsgf),
     ("printsgf", printsgf),
@@ -195,7 +194,7 @@ fn typed_play(e: &mut Engine, a: &Args) -> Reply {
 
 /// What a finished game answers to `genmove`: the loser resigns, the others pass.
 pub fn answer_when_over(e: &Engine, color: Color) -> Option<String> {
-    let outcome = e.game.outcome()?;
+    let outcome = scoring::final_outcome(e)?;
     Some(
         if outcome.winner() == Some(color.opponent()) {
             "resign"
@@ -206,10 +205,28 @@ pub fn answer_when_over(e: &Engine, color: Color) -> Option<String> {
     )
 }
 
-/// Searches for `color`; `Ok(None)` means resign.
-fn choose(e: &mut Engine, color: Color, resign: bool) -> Result<Option<Move>, String> {
+/// What a `genmove` may answer besides a move of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ask {
+    /// `genmove`: the engine may resign a lost game.
+    MayResign,
+    /// `reg_genmove`: never resigns.
+    NoResign,
+    /// `kgs-genmove_cleanup`, KGS's cleanup phase after a disagreement on
+    /// the dead stones: never resigns, and captures the opponent's dead
+    /// stones first.
+    Cleanup,
+}
+
+/// Searches for `color`, unless the end of the game calls for a move (see
+/// [`scoring::ending_move`]); `Ok(None)` means resign.
+fn choose(e: &mut Engine, color: Color, ask: Ask) -> Result<Option<Move>, String> {
+    if let Some(mv) = scoring::ending_move(e, color, ask == Ask::Cleanup) {
+        return Ok(Some(mv));
+    }
     let game = e.position_for(color)?;
-    let result = e.think(&game, color, resign && e.settings.config.resign_below > 0.0);
+    let resign = ask == Ask::MayResign && e.settings.config.resign_below > 0.0;
+    let result = e.think(&game, color, resign);
     e.interrupt.store(false, std::sync::atomic::Ordering::Relaxed);
     match result.best {
         _ if result.resign => Ok(None),
@@ -222,7 +239,7 @@ fn choose(e: &mut Engine, color: Color, resign: bool) -> Result<Option<Move>, St
 /// `genmove` and its relatives. Typed, the answer is the whole move. Plain,
 /// it is one click: the first click of the chosen move, whose other clicks
 /// answer the following `genmove`s of the same side.
-fn generate(e: &mut Engine, a: &Args, commit: bool, typed: bool, resign: bool) -> Reply {
+fn generate(e: &mut Engine, a: &Args, commit: bool, typed: bool, ask: Ask) -> Reply {
     a.count(1, 1)?;
     let color = a.color(0)?;
     if typed {
@@ -236,7 +253,7 @@ fn generate(e: &mut Engine, a: &Args, commit: bool, typed: bool, resign: bool) -
         return Ok(text);
     }
     if let Some(answer) = answer_when_over(e, color) {
-        return Ok(answer);
+        return Ok(if ask == Ask::Cleanup { "pass".into() } else { answer });
     }
     let mv = if !typed && only_a_pass(e, color) {
         // A side setting up (Buying Armies) passes; the pass buys its army.
@@ -246,7 +263,7 @@ fn generate(e: &mut Engine, a: &Args, commit: bool, typed: bool, resign: bool) -
             // Buying Armies: the engine buys for any side that has not yet.
             e.game.finish_setup();
         }
-        let Some(mv) = choose(e, color, resign)? else {
+        let Some(mv) = choose(e, color, ask)? else {
             return Ok("resign".into());
         };
         mv
@@ -275,22 +292,21 @@ fn only_a_pass(e: &Engine, color: Color) -> bool {
 }
 
 fn genmove(e: &mut Engine, a: &Args) -> Reply {
-    generate(e, a, true, false, true)
+    generate(e, a, true, false, Ask::MayResign)
 }
 
 fn reg_genmove(e: &mut Engine, a: &Args) -> Reply {
-    generate(e, a, false, false, false)
+    generate(e, a, false, false, Ask::NoResign)
 }
 
-/// Under area scoring dead stones are never removed by agreement, so the
-/// search already captures them before it passes: cleanup is a genmove
-/// that never resigns.
+/// KGS's cleanup phase: a genmove that captures the opponent's dead
+/// stones first and never resigns.
 fn genmove_cleanup(e: &mut Engine, a: &Args) -> Reply {
-    generate(e, a, true, false, false)
+    generate(e, a, true, false, Ask::Cleanup)
 }
 
 fn typed_genmove(e: &mut Engine, a: &Args) -> Reply {
-    generate(e, a, true, true, true)
+    generate(e, a, true, true, Ask::MayResign)
 }
 
 fn undo(e: &mut Engine, a: &Args) -> Reply {
@@ -397,56 +413,6 @@ fn time_left(e: &mut Engine, a: &Args) -> Reply {
     Ok(String::new())
 }
 
-fn final_score(e: &mut Engine, a: &Args) -> Reply {
-    a.count(0, 0)?;
-    let outcome: Outcome = e.game.outcome().unwrap_or_else(|| e.game.score_now());
-    Ok(outcome.to_string())
-}
-
-/// Stones the engine judges dead: chains whose points mostly end up owned
-/// by the other colour in random playouts.
-fn dead_stones(e: &Engine) -> Vec<Vertex> {
-    let mut rng = SmallRng::seed_from_u64(e.settings.config.seed);
-    let Some(owner) = e.game.ownership(&mut rng, 400) else {
-        return Vec::new();
-    };
-    let size = e.game.size();
-    let mut dead = Vec::new();
-    for y in 0..size {
-        for x in 0..size {
-            let v = Vertex::new(x, y);
-            if let Some(occ) = e.game.occupant(v) {
-                let sign = match occ.owner {
-                    crate::game::Owner::Player(Color::Black) => 1.0,
-                    crate::game::Owner::Player(Color::White) => -1.0,
-                    crate::game::Owner::Neutral => continue,
-                };
-                if owner[y * size + x] * sign < -0.3 {
-                    dead.push(v);
-                }
-            }
-        }
-    }
-    dead
-}
-
-fn final_status_list(e: &mut Engine, a: &Args) -> Reply {
-    a.count(1, 1)?;
-    let status = a.word(0)?.to_ascii_lowercase();
-    let dead = dead_stones(e);
-    let size = e.game.size();
-    let list: Vec<Vertex> = match status.as_str() {
-        "dead" => dead,
-        "alive" => (0..size)
-            .flat_map(|y| (0..size).map(move |x| Vertex::new(x, y)))
-            .filter(|&v| e.game.occupant(v).is_some() && !dead.contains(&v))
-            .collect(),
-        "seki" => Vec::new(),
-        other => return Err(format!("syntax error: unknown status '{other}'")),
-    };
-    Ok(list.iter().map(Vertex::to_string).collect::<Vec<_>>().join(" "))
-}
-
 /// The position before any partial move, and then what is being clicked.
 fn showboard(e: &mut Engine, a: &Args) -> Reply {
     a.count(0, 0)?;
@@ -457,11 +423,12 @@ fn showboard(e: &mut Engine, a: &Args) -> Reply {
     Ok(text)
 }
 
-/// `variago-board`: the position before any partial move, and a last line
-/// `partial COLOR VERTEX...` with the clicks of a partial move.
+/// `variago-board`: the position before any partial move (a finished game's
+/// result by the rules in force), and a last line `partial COLOR
+/// VERTEX...` with the clicks of a partial move.
 fn board(e: &mut Engine, a: &Args) -> Reply {
     a.count(0, 0)?;
-    let mut text = display::machine_board(&e.game);
+    let mut text = display::machine_board_with(&e.game, scoring::final_outcome(e));
     if let Some(mover) = e.partial.color() {
         let mut clicks = Vec::new();
         for &click in e.partial.clicks() {
@@ -555,7 +522,7 @@ fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
 
 fn printsgf(e: &mut Engine, a: &Args) -> Reply {
     a.count(0, 1)?;
-    let result = e.game.outcome().map(|o| o.to_string());
+    let result = scoring::final_outcome(e).map(|o| o.to_string());
     let text = sgf::write(&e.sgf_game(), result.as_deref());
     match a.words.first() {
         Some(path) => {

@@ -37,6 +37,13 @@ pub fn human_board(game: &Game) -> String {
 /// `key value` lines, then `board` and one line of symbols per row, top
 /// row first. Documented in gtp-extensions.md.
 pub fn machine_board(game: &Game) -> String {
+    machine_board_with(game, game.outcome())
+}
+
+/// [`machine_board`] with `outcome`, the result of a finished game by the
+/// rules in force (dead stones removed under area rules), `None` while it
+/// goes on.
+pub fn machine_board_with(game: &Game, outcome: Option<crate::game::Outcome>) -> String {
     let size = game.size();
     let [b, w] = game.captures();
     let mut out = format!(
@@ -44,7 +51,7 @@ pub fn machine_board(game: &Game) -> String {
         game.variant_name(),
         game.to_move()
     );
-    let result = game.outcome().map_or("none".to_string(), |o| o.to_string());
+    let result = outcome.map_or("none".to_string(), |o| o.to_string());
     out += &format!("result {result}\n");
     for line in game.status_lines() {
         out += &format!("status {line}\n");

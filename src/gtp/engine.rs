@@ -25,6 +25,8 @@ pub struct SearchSettings {
     pub config: search::Config,
     /// Search the current position while waiting for the next command.
     pub ponder: bool,
+    /// Megabytes for the exact solver's table in `genmove`.
+    pub solver_table_mb: usize,
 }
 
 impl Default for SearchSettings {
@@ -34,6 +36,7 @@ impl Default for SearchSettings {
             time: Some(Duration::from_secs(2)),
             config: search::Config::default(),
             ponder: false,
+            solver_table_mb: search::SOLVER_TABLE_MB,
         }
     }
 }
@@ -85,6 +88,8 @@ pub struct Engine {
     pub quit: bool,
     /// The last search's trees, for reuse by the next `genmove`.
     pub trees: search::TreeCache<Game>,
+    /// The last judgement of dead stones.
+    pub scoring: super::scoring::Cache,
 }
 
 impl Engine {
@@ -112,6 +117,7 @@ impl Engine {
             sgf_saved: false,
             quit: false,
             trees: search::TreeCache::default(),
+            scoring: super::scoring::Cache::default(),
         }
     }
 
@@ -292,7 +298,7 @@ impl Engine {
     pub fn think(&self, game: &Game, color: Color, resign: bool) -> SearchResult {
         let mut limits = self.limits_for(color);
         let mut proven = None;
-        if let Some(budget) = solver_budget(self.variant(), game, &limits) {
+        if let Some(budget) = solver_budget(self.variant(), game, &limits, self.settings.solver_table_mb) {
             let solution = self.solve(game, &budget);
             if let (true, Some(mv)) = (solution.wins_for(color), solution.best) {
                 if !game.draws_possible() {
@@ -389,7 +395,9 @@ impl Engine {
         if self.sgf_saved || (finished_only && outcome.is_none()) || self.record.is_empty() {
             return;
         }
-        let text = crate::sgf::write(&self.sgf_game(), outcome.map(|o| o.to_string()).as_deref());
+        // The result by the rules in force (dead stones removed under `area`).
+        let result = super::scoring::final_outcome(self).map(|o| o.to_string());
+        let text = crate::sgf::write(&self.sgf_game(), result.as_deref());
         let written = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
@@ -451,6 +459,10 @@ impl Session for Engine {
         self.reset(setup);
     }
 
+    fn amend(&mut self, setup: Setup) {
+        self.setup = setup;
+    }
+
     /// A search of [`SETUP_CHOICE_PLAYOUTS`] with the engine's settings,
     /// never resigning.
     fn winrate(&self, game: &Game) -> f32 {
@@ -478,8 +490,9 @@ fn summary(result: &SearchResult) -> String {
 /// The solver's share of a move's budget, or `None` where it does not
 /// apply (more empty points than the variant's `solver_empties`): a
 /// quarter of the time, or with a playout budget alone a node budget of a
-/// few nodes per playout (deterministic, like the playouts).
-fn solver_budget(variant: Variant, game: &Game, limits: &Limits) -> Option<solver::Budget> {
+/// few nodes per playout (deterministic, like the playouts). The table
+/// takes `table_mb` megabytes.
+fn solver_budget(variant: Variant, game: &Game, limits: &Limits, table_mb: usize) -> Option<solver::Budget> {
     let most = variant.spec().solver_empties?;
     let size = game.size();
     let empties = (0..size * size)
@@ -495,7 +508,7 @@ fn solver_budget(variant: Variant, game: &Game, limits: &Limits) -> Option<solve
     Some(solver::Budget {
         nodes: nodes.min(SOLVER_MAX_NODES),
         time: limits.time.map(|t| t / 4),
-        table_mb: 32,
+        table_mb,
         max_plies: 4 * size * size,
         ..solver::Budget::default()
     })

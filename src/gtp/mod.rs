@@ -14,6 +14,7 @@ pub mod display;
 pub mod engine;
 pub mod gogui;
 pub mod parse;
+pub mod scoring;
 
 use args::Args;
 use engine::Engine;

@@ -101,6 +101,7 @@ impl<'a> Table<'a> {
         let mut clocks = controls.map(|c| c.map(Clock::new));
         let size = self.config.setup.size;
         let mut passes = 0;
+        let mut moved_again = false;
         loop {
             if stop.load(Ordering::Relaxed) {
                 return Err(Stop::Abandoned);
@@ -153,15 +154,45 @@ impl<'a> Table<'a> {
             }
             self.relay(&format!("{play} {color} {mv}"), Some(mover))?;
             game.moves.push((color, mv));
-            passes = if mv == Move::Pass { passes + 1 } else { 0 };
+            // A pass that ends a turn of two moves (after an extra move)
+            // does not count toward the end.
+            passes = match mv {
+                Move::Pass if moved_again => passes,
+                Move::Pass => passes + 1,
+                _ => 0,
+            };
             if passes == 2 {
                 game.ending = Ending::TwoPasses;
                 break;
             }
-            color = color.opponent();
+            let next = self.side_to_move(mover, color)?;
+            moved_again = next == color;
+            color = next;
         }
         self.score(game)?;
         Ok(())
+    }
+
+    /// The side to move after `color`'s move, as the rules say (a side may
+    /// move twice in one turn): the `to_move` line of the referee's
+    /// `variago-board`, or else the mover's. The opponent once the game is
+    /// over (so that the loser gets to resign), and for programs without
+    /// that command.
+    fn side_to_move(&mut self, mover: usize, color: Color) -> Result<Color, String> {
+        let command = "variago-board";
+        let judge = match &mut self.referee {
+            Some(referee) if referee.knows(command) => referee,
+            _ if self.players[mover].knows(command) => &mut self.players[mover],
+            _ => return Ok(color.opponent()),
+        };
+        let board = judge.send(command)?;
+        let line = |key: &str| board.lines().find_map(|l| l.strip_prefix(key)).map(str::trim);
+        if line("result ") != Some("none") {
+            return Ok(color.opponent());
+        }
+        line("to_move ")
+            .and_then(Color::parse)
+            .ok_or_else(|| format!("{} engine: '{command}' names no side to move", judge.role))
     }
 
     /// Sends a move to every program but its author (`None`: to all, for the opening).

@@ -16,6 +16,7 @@
 //! whole budget instead, and may call back into the tree search.
 
 pub mod flat;
+pub mod ownership;
 pub mod reuse;
 pub mod time;
 pub mod tuning;
@@ -80,6 +81,44 @@ pub fn nodes_within(bytes: u64, threads: usize) -> (usize, bool) {
     let per_thread = bytes / threads.max(1) as u64 / (std::mem::size_of::<Node>() as u64 + 4);
     let nodes = usize::try_from(per_thread).unwrap_or(usize::MAX);
     (nodes.clamp(MIN_NODES, MAX_NODES), nodes < MIN_NODES)
+}
+
+/// Memory kept back from `--max-memory` for everything but the trees and
+/// the solver's table: the program, the game and its history (copied once
+/// per search thread), boards and playout buffers.
+pub const BASE_MEMORY_MB: u64 = 16;
+/// The same, for each search thread.
+pub const THREAD_MEMORY_MB: u64 = 4;
+/// The solver's table when memory is not capped, in megabytes.
+pub const SOLVER_TABLE_MB: usize = 32;
+
+/// How a memory cap is shared out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemorySplit {
+    /// Nodes per search thread (see [`nodes_within`]).
+    pub tree_nodes: usize,
+    /// Megabytes for the exact solver's table.
+    pub solver_table_mb: usize,
+    /// True when the cap was too small and the trees got their minimum.
+    pub raised: bool,
+}
+
+/// Shares `megabytes` of memory between everything the engine holds: a
+/// fixed part for the program and each thread's copy of the game, an
+/// eighth (at most [`SOLVER_TABLE_MB`]) for the solver's table, and the
+/// rest for the search trees, which pondering and tree reuse keep within
+/// the same nodes.
+pub fn split_memory(megabytes: u64, threads: usize) -> MemorySplit {
+    let base = BASE_MEMORY_MB + THREAD_MEMORY_MB * threads.max(1) as u64;
+    let free = megabytes.saturating_sub(base);
+    let solver_table_mb = (free / 8).clamp(1, SOLVER_TABLE_MB as u64) as usize;
+    let trees = free.saturating_sub(solver_table_mb as u64);
+    let (tree_nodes, raised) = nodes_within(trees.saturating_mul(1 << 20), threads);
+    MemorySplit {
+        tree_nodes,
+        solver_table_mb,
+        raised,
+    }
 }
 
 /// Statistics of one root move.
@@ -171,6 +210,10 @@ struct Tree {
     first_player: Vec<u8>,
     /// The variant's progressive widening, if it asks for one.
     widening: Option<Widening>,
+    /// Who owned each point at the end of the simulations, when asked for.
+    owners: Option<crate::game::Ownership>,
+    /// The owners of the last playout's end.
+    end_owners: Vec<i8>,
     /// False where the variant says AMAF misleads (`Position::amaf_applies`):
     /// every move then keeps its prior and its own results in its AMAF
     /// statistics, as drops and steps always do.
@@ -180,6 +223,15 @@ struct Tree {
 impl Tree {
     /// A tree made of `nodes` (a re-rooted tree), or a fresh one when it is
     /// empty.
+    /// A tree for a search from `root`, with the variant's tuning,
+    /// widening and use of AMAF.
+    fn for_root<P: Position>(root: &P, config: &Config, seed: u64, nodes: Vec<Node>) -> Tree {
+        let mut tree = Tree::new(root.to_move(), config.max_nodes, tuning_for(root, config), seed, nodes);
+        tree.widening = root.widening();
+        tree.amaf = root.amaf_applies();
+        tree
+    }
+
     fn new(to_move: Color, max_nodes: usize, tuning: Tuning, seed: u64, mut nodes: Vec<Node>) -> Tree {
         if nodes.is_empty() {
             // The whole cap is reserved at once and never grows, so the tree
@@ -201,6 +253,8 @@ impl Tree {
             path: Vec::new(),
             first_player: vec![0; AMAF_SLOTS],
             widening: None,
+            owners: None,
+            end_owners: Vec::new(),
             amaf: true,
         }
     }
@@ -290,10 +344,18 @@ impl Tree {
         let node = &self.nodes[index];
         let log_n = (node.visits.max(1) as f32).ln();
         let (c, k) = (self.tuning.exploration, self.tuning.rave_equivalence);
+        let first = node.first_child as usize;
         // First-play urgency: an untried move is first valued like its
         // parent position, a little pessimistically, unless AMAF knows better.
+        // The children's mover is usually the parent's opponent, but moves
+        // again after an extra move (War Go's special stones).
         let parent_value = if node.visits > 0 {
-            1.0 - node.wins / node.visits as f32
+            let value = node.wins / node.visits as f32;
+            if self.nodes[first].color == node.color {
+                value
+            } else {
+                1.0 - value
+            }
         } else {
             0.5
         };
@@ -379,13 +441,17 @@ impl Tree {
         let mut depth = 0;
         let value_black = loop {
             if let Some(outcome) = pos.outcome() {
+                if self.owners.is_some() {
+                    // A finished game plays no move: this only counts its owners.
+                    self.rollout(pos);
+                }
                 break pos.outcome_value(outcome);
             }
             let node = &self.nodes[index];
             if !node.expanded {
                 let due = index == 0 || node.visits >= self.tuning.expand_after;
                 if !(due && self.expand(index, pos)) {
-                    break pos.rollout(&mut self.rng, &mut self.trace);
+                    break self.rollout(pos);
                 }
             }
             if self.nodes[index].child_count == 0 {
@@ -405,6 +471,19 @@ impl Tree {
             pos.undo();
         }
         self.backup(value_black);
+    }
+
+    /// A playout from `pos`, whose end owners are added up when the tree
+    /// gathers ownership.
+    fn rollout<P: Position>(&mut self, pos: &P) -> f32 {
+        match self.owners.as_mut() {
+            None => pos.rollout(&mut self.rng, &mut self.trace),
+            Some(owners) => {
+                let value = pos.rollout_owners(&mut self.rng, &mut self.trace, &mut self.end_owners);
+                owners.add(&self.end_owners);
+                value
+            }
+        }
     }
 
     fn backup(&mut self, value_black: f32) {
@@ -607,9 +686,7 @@ fn run_tree<P: Position>(
     mut report: Option<Report>,
 ) -> (Vec<MoveStats>, u64, Vec<Node>) {
     let mut pos = root.clone();
-    let mut tree = Tree::new(root.to_move(), config.max_nodes, tuning_for(root, config), seed, nodes);
-    tree.widening = root.widening();
-    tree.amaf = root.amaf_applies();
+    let mut tree = Tree::for_root(root, config, seed, nodes);
     let mut done = 0u64;
     let mut last_report = budget.start;
     loop {
@@ -798,6 +875,22 @@ mod tests {
         };
         let tree = Tree::new(Color::Black, config.max_nodes, Tuning::default(), 1, Vec::new());
         assert!(tree.nodes.capacity() >= MIN_NODES);
+    }
+
+    #[test]
+    fn a_memory_cap_covers_trees_table_and_the_rest() {
+        for (mb, threads) in [(64, 1), (64, 2), (1000, 2), (100_000, 8)] {
+            let split = split_memory(mb, threads);
+            let trees = (split.tree_nodes * threads * (std::mem::size_of::<Node>() + 4)) as u64;
+            let base = (BASE_MEMORY_MB + THREAD_MEMORY_MB * threads as u64) << 20;
+            assert!(
+                trees + ((split.solver_table_mb as u64) << 20) + base <= mb << 20,
+                "{mb} {threads}"
+            );
+            assert!(!split.raised);
+        }
+        assert!(split_memory(8, 2).raised);
+        assert_eq!(split_memory(8, 2).solver_table_mb, 1);
     }
 
     #[test]

@@ -27,6 +27,10 @@ pub trait Session {
     /// Starts a new game with `setup`.
     fn restart(&mut self, setup: Setup);
 
+    /// Takes `setup` for the game in progress, which goes on: for options
+    /// that change how the game is counted, not its position (the rules).
+    fn amend(&mut self, setup: Setup);
+
     /// The winning chance of the side to move in `game` by a short search
     /// of fixed size, by which the engine makes setup choices (`auto`).
     fn winrate(&self, game: &Game) -> f32;

@@ -1,11 +1,14 @@
-//! Standard Go: area scoring as in Tromp-Taylor, positional superko, no
-//! suicide, two passes end the game.
+//! Standard Go: area scoring, positional superko, no suicide, two passes
+//! end the game. The dead stones are removed before the count (`area`
+//! rules) or the board counts as it stands (`tromp-taylor`): see
+//! [`go_family::scoring`].
 
+use super::go_family::scoring::{self, RULES, RULES_COMMAND};
 use super::go_family::{self, go_state, GoHistory, Turn};
 use super::{Game, Setup, Start, VariantSpec};
 use crate::board::Board;
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
+use crate::game::{Illegal, Judgement, Occupant, Outcome, Ownership, Rules, SearchHints, SolverHints};
 use crate::moves::{Move, Piece, Vertex};
 use crate::search::{PriorsInto, RaveWeight, Tuning};
 use rand::rngs::SmallRng;
@@ -40,9 +43,9 @@ pub static SPEC: VariantSpec = VariantSpec {
     default_size: || 9,
     accepts_size: super::spec::any_gtp_size,
     starts: &[Start::Empty],
-    options: &[],
+    options: &[&RULES],
     record_options: &[],
-    commands: &[],
+    commands: &[RULES_COMMAND],
     match_setup: &[],
     solver_empties: None,
     new_game: |setup| Game::Go(Go::new(setup)),
@@ -94,6 +97,17 @@ impl Go {
             Move::Drop(piece, _) => Err(Illegal::new(format!("Go has no {piece}"))),
             Move::Step(..) => Err(Illegal::new("pieces do not move in Go")),
             Move::Polyomino(..) => Err(Illegal::new("Go has no polyomino drops")),
+        }
+    }
+}
+
+impl Go {
+    /// The value for black of a playout's end.
+    fn playout_value(&self, end: &policy::PlayoutEnd) -> f32 {
+        match end.mercy {
+            Some(Color::Black) => 1.0,
+            Some(Color::White) => 0.0,
+            None => Outcome::Score(policy::playout_score(&end.board) as f32 - self.komi).value_for_black(),
         }
     }
 }
@@ -233,6 +247,22 @@ impl Rules for Go {
     fn set_komi(&mut self, komi: f32) {
         self.komi = komi;
     }
+
+    fn judge(&self, ownership: &Ownership) -> Option<Judgement> {
+        Some(scoring::judge(self.board(), ownership, self.komi))
+    }
+
+    /// A game ended by two passes plays on from before the last pass, the
+    /// last passer to move: so every judge of a finished game (the engine
+    /// that passed last, a ruler that replays the game) searches the same
+    /// position.
+    fn play_on(&mut self) {
+        let turn = self.history.now().turn;
+        if turn.passes >= 2 {
+            self.history.give_turn(turn.to_move.opponent());
+        }
+        self.history.now_mut().turn.passes = 0;
+    }
 }
 
 impl SearchHints for Go {
@@ -245,11 +275,14 @@ impl SearchHints for Go {
 
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
         let end = playout(self.history.now(), self.komi, rng, trace);
-        match end.mercy {
-            Some(Color::Black) => 1.0,
-            Some(Color::White) => 0.0,
-            None => Outcome::Score(policy::playout_score(&end.board) as f32 - self.komi).value_for_black(),
-        }
+        self.playout_value(&end)
+    }
+
+    fn rollout_owners(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32 {
+        let end = playout(self.history.now(), self.komi, rng, trace);
+        owners.clear();
+        owners.extend(end.board.area_owners());
+        self.playout_value(&end)
     }
 
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
@@ -290,6 +323,15 @@ impl SearchHints for Go {
             even_prior: priors::unit(self.size()),
             expand_after: 2,
         }
+    }
+
+    /// Never a move that is illegal or that a playout would not play (own
+    /// eyes, self-atari of a chain).
+    fn capture_move(&self, judged: &Judgement, color: Color) -> Option<Move> {
+        let board = self.board();
+        scoring::capture_move(board, judged, color, |p| {
+            self.placement_error(p, color).is_none() && policy::sensible(board, p, color)
+        })
     }
 }
 

@@ -23,7 +23,10 @@
 //!   rules there; a second move in the same turn is a state pushed with
 //!   `turn.to_move` left to the mover; a swap is a pushed state too.
 //! - Area scoring is `Board::area_score`, and a scoring penalty a term the
-//!   variant adds to it in `score_now`.
+//!   variant adds to it in `score_now`. The rule sets of the count and the
+//!   judgement of dead stones at the end are in [`scoring`].
+
+pub mod scoring;
 
 use crate::board::zobrist::{self, StateKey};
 use crate::board::{color_of, Board};

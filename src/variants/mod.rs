@@ -32,7 +32,7 @@ pub use setup::{Setup, Start};
 pub use spec::VariantSpec;
 
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Position};
+use crate::game::{Illegal, Judgement, Occupant, Outcome, Ownership, Position};
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
 
@@ -52,6 +52,7 @@ pub enum Variant {
     GroupGo,
     OminoGo,
     DominGo,
+    SpecialStones,
     Tanbo,
     GrayTanbo,
     UnsquareGo,
@@ -59,7 +60,7 @@ pub enum Variant {
 }
 
 impl Variant {
-    pub const ALL: [Variant; 16] = [
+    pub const ALL: [Variant; 17] = [
         Variant::Go,
         Variant::Atari,
         Variant::Yugo,
@@ -72,6 +73,7 @@ impl Variant {
         Variant::GroupGo,
         Variant::OminoGo,
         Variant::DominGo,
+        Variant::SpecialStones,
         Variant::Tanbo,
         Variant::GrayTanbo,
         Variant::UnsquareGo,
@@ -93,6 +95,7 @@ impl Variant {
             Variant::GroupGo => &groupgo::GROUP_GO,
             Variant::OminoGo => &groupgo::OMINO_GO,
             Variant::DominGo => &groupgo::DOMINGO,
+            Variant::SpecialStones => &wargo::SPECIAL_STONES,
             Variant::Tanbo => &tanbo::TANBO,
             Variant::GrayTanbo => &tanbo::GRAY_TANBO,
             Variant::UnsquareGo => &unsquare::SPEC,
@@ -232,8 +235,11 @@ impl Position for Game {
     fn needs_frame(&self) -> bool { dispatch!(self, g => g.needs_frame()) }
     fn in_setup(&self) -> bool { dispatch!(self, g => g.in_setup()) }
     fn default_setup(&mut self, color: Color) { dispatch!(self, g => g.default_setup(color)) }
+    fn judge(&self, ownership: &Ownership) -> Option<Judgement> { dispatch!(self, g => g.judge(ownership)) }
+    fn play_on(&mut self) { dispatch!(self, g => g.play_on()) }
     fn search_moves(&self, out: &mut Vec<Move>) { dispatch!(self, g => g.search_moves(out)) }
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 { dispatch!(self, g => g.rollout(rng, trace)) }
+    fn rollout_owners(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32 { dispatch!(self, g => g.rollout_owners(rng, trace, owners)) }
     fn outcome_value(&self, outcome: Outcome) -> f32 { dispatch!(self, g => g.outcome_value(outcome)) }
     fn amaf_applies(&self) -> bool { dispatch!(self, g => g.amaf_applies()) }
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> { dispatch!(self, g => g.ownership(rng, playouts)) }
@@ -243,6 +249,7 @@ impl Position for Game {
     fn tuning(&self) -> crate::search::Tuning { dispatch!(self, g => g.tuning()) }
     fn forced_move(&self) -> Option<Move> { dispatch!(self, g => g.forced_move()) }
     fn own_search(&self, limits: crate::search::Limits, config: &crate::search::Config, stop: &(dyn Fn() -> bool + Sync), report: &mut Option<crate::search::Report>) -> Option<crate::search::SearchResult> { dispatch!(self, g => g.own_search(limits, config, stop, report)) }
+    fn capture_move(&self, judged: &Judgement, color: Color) -> Option<Move> { dispatch!(self, g => g.capture_move(judged, color)) }
     fn canonical_hash(&self) -> u64 { dispatch!(self, g => g.canonical_hash()) }
     fn solver_moves(&self, out: &mut Vec<Move>) { dispatch!(self, g => g.solver_moves(out)) }
     fn strategist(&self) -> Option<Color> { dispatch!(self, g => g.strategist()) }

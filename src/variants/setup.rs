@@ -3,6 +3,7 @@
 //! by `loadsgf`) all set options through [`Setup::apply_option`], so they
 //! accept the same values and refuse the same things with the same words.
 
+use super::go_family::scoring::Scoring;
 use super::spec::{SetupOption, Winrate};
 use super::{groupgo, wargo, Variant};
 use crate::moves::Vertex;
@@ -45,6 +46,9 @@ pub struct Setup {
     pub preset: Option<Arc<wargo::presets::Preset>>,
     /// A Group Go preset from a file (`--preset`); `None` is the variant's own.
     pub group: Option<Arc<groupgo::Preset>>,
+    /// How a finished game is counted (`rules`), where the variant offers
+    /// a choice.
+    pub scoring: Scoring,
     /// The misère form of gray Tanbo: the last player to place loses.
     pub misere: bool,
     /// The points that win Squares; `None` is its default.
@@ -81,6 +85,7 @@ impl Setup {
             henge: None,
             preset: None,
             group: None,
+            scoring: Scoring::default(),
             misere: false,
             target: None,
         }

@@ -4,6 +4,7 @@
 #![allow(dead_code, unused_imports)]
 
 pub mod expect;
+pub mod gnugo;
 pub mod gogui;
 pub mod matches;
 pub mod naive;

@@ -62,6 +62,11 @@ impl Gtp {
         }
     }
 
+    /// The process id of the program.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Drops the lines of stderr read so far.
     pub fn drain_log(&mut self) {
         let log = self.log.as_ref().expect("started with start_logged");

@@ -1,7 +1,8 @@
 //! War Go and its relatives: Go with an army of special pieces in each
 //! hand (War Go), four taos in the centre (Center of Tao), nine
-//! mercenaries on the star points (Mercenary Go), or armies bought with a
-//! credit before play (Buying Armies). Each is a preset: data, not code.
+//! mercenaries on the star points (Mercenary Go), armies bought with a
+//! credit before play (Buying Armies), or War Go's army with one of each
+//! special stone (Special Stones). Each is a preset: data, not code.
 //!
 //! Area scoring as in Tromp-Taylor, komi 7.5, positional superko over the
 //! whole board (special pieces included), no suicide, two passes end.
@@ -13,7 +14,7 @@ pub mod rules;
 pub mod spec;
 pub mod zones;
 
-pub use spec::{builtin_preset, setup_of, BUYING_ARMIES, CENTER_OF_TAO, MERCENARY_GO, WAR_GO};
+pub use spec::{builtin_preset, setup_of, BUYING_ARMIES, CENTER_OF_TAO, MERCENARY_GO, SPECIAL_STONES, WAR_GO};
 
 use super::go_family::GoHistory;
 use super::Setup;
@@ -55,7 +56,7 @@ impl WarGo {
             let owner_cell = owner.map_or(0, crate::board::cell_of);
             if let Some((cell, kind)) = pieces::cell_and_kind(piece, owner_cell) {
                 let p = state.board.point(v);
-                state.board.put(p, cell, kind);
+                pieces::put(&mut state.board, p, cell, kind);
             }
         }
         state.note_board();
@@ -71,7 +72,9 @@ impl WarGo {
     /// `.` empty, `X`/`O` soldiers, `#` wall, `A` ambassador, `T` tao,
     /// `E` mercenary, and for owned pieces the letter in upper case for
     /// black, lower case for white: `B` delayed bomb, `M` monk, `R`
-    /// samurai, `C` cavalry. For tests and analysis.
+    /// samurai, `C` cavalry, `D`/`U` two-eye stone (friendly/any), `W`
+    /// switcher, `L` connector, `V` repeller, `J` King's Son. For tests and
+    /// analysis.
     pub fn from_diagram(setup: &Setup, rows: &[&str], to_move: Color) -> Result<WarGo, String> {
         let size = rows.len();
         let mut game = WarGo::new(&Setup { size, ..setup.clone() });
@@ -104,10 +107,16 @@ impl WarGo {
                     'M' => Piece::Monk,
                     'R' => Piece::Samurai,
                     'C' => Piece::Cavalry,
+                    'D' => Piece::TwoEye(crate::moves::Flavour::Friendly),
+                    'U' => Piece::TwoEye(crate::moves::Flavour::Any),
+                    'W' => Piece::Switcher,
+                    'L' => Piece::Connector,
+                    'V' => Piece::Repeller,
+                    'J' => Piece::KingsSon,
                     other => return Err(format!("unknown diagram piece '{other}'")),
                 };
                 let (cell, kind) = pieces::cell_and_kind(piece, owner).expect("a board piece");
-                state.board.put(p, cell, kind);
+                pieces::put(&mut state.board, p, cell, kind);
             }
         }
         state.turn.to_move = to_move;
@@ -134,7 +143,8 @@ impl WarGo {
         Ok(next)
     }
 
-    /// Legality of a drop on an empty point, cheaply where no capture is possible.
+    /// Legality of a drop on an empty point that is not repelled, cheaply
+    /// where no capture is possible.
     fn drop_is_legal(&self, color: Color, piece: Piece, p: usize) -> bool {
         match self.state().quick_drop_hash(color, piece, p) {
             Some(hash) => !self.history.repeats(hash),
@@ -190,9 +200,9 @@ impl WarGo {
     /// its buying.
     fn buy_army(&mut self, color: Color, army: &str) -> Result<(), String> {
         for item in army.split(',').filter(|s| !s.is_empty()) {
-            let (name, count) = item.split_once(':').ok_or_else(|| format!("bad army item '{item}'"))?;
+            let (army, count) = pieces::parse_count(item)?;
             let count: u32 = count.parse().map_err(|_| format!("bad army count '{item}'"))?;
-            self.buy(color, Army::parse(name)?, count)?;
+            self.buy(color, army, count)?;
         }
         self.finish_buying(color)
     }
@@ -296,6 +306,13 @@ impl WarGo {
             if s.buying[color.index()] {
                 hash ^= StateKey::WarGoBuying(color).key();
             }
+            let count = s.sons_lost[color.index()];
+            if count > 0 {
+                hash ^= StateKey::WarGoSonsLost { color, count }.key();
+            }
+        }
+        if s.extra {
+            hash ^= StateKey::WarGoSecondMove.key();
         }
         hash
     }
@@ -334,18 +351,32 @@ impl Rules for WarGo {
             return;
         }
         let color = s.turn.to_move;
-        let hand = s.hands[color.index()];
+        let mut hand = s.hands[color.index()];
+        if s.second_move(color) {
+            hand.set(Army::ExtraMove, 0);
+        }
         let board = &s.board;
         for p in board.all_points() {
-            if !board.is_empty(p) {
+            if s.repelled(color, p) {
                 continue;
             }
             let v = board.vertex(p);
+            if !board.is_empty(p) {
+                // A replacer is dropped onto an enemy soldier.
+                let mv = Move::Drop(Piece::Replacer, v);
+                if hand.get(Army::Replacer) > 0
+                    && board.cell(p) == crate::board::cell_of(color.opponent())
+                    && self.trial(color, mv).is_ok()
+                {
+                    out.push(mv);
+                }
+                continue;
+            }
             if self.drop_is_legal(color, Piece::Stone, p) {
                 out.push(Move::Place(v));
             }
             for army in Army::ALL {
-                if hand.get(army) == 0 {
+                if hand.get(army) == 0 || army == Army::Replacer {
                     continue;
                 }
                 for &piece in army.pieces() {
@@ -401,8 +432,9 @@ impl Rules for WarGo {
         self.history.ended().then(|| self.score_now())
     }
 
+    /// Area less komi, and 5 points off a side per King's Son it lost.
     fn score_now(&self) -> Outcome {
-        Outcome::Score(self.state().board.area_score() as f32 - self.komi)
+        Outcome::Score(self.state().score() - self.komi)
     }
 
     fn hash(&self) -> u64 {
@@ -440,6 +472,16 @@ impl Rules for WarGo {
         }
         let [b, w] = s.captures;
         lines.push(format!("captures: black {b} white {w}"));
+        if s.extra {
+            lines.push(format!(
+                "second move: {} moves again after its extra move",
+                s.turn.to_move
+            ));
+        }
+        if s.sons_lost != [0, 0] {
+            let [b, w] = s.sons_lost;
+            lines.push(format!("kings sons lost: black {b} white {w} (5 points each)"));
+        }
         lines.push(format!("komi: {}", self.komi));
         let taos = self.taos();
         if !taos.is_empty() {
@@ -553,6 +595,10 @@ impl Rules for WarGo {
         if self.state().in_setup() {
             return false;
         }
+        if color != self.to_move() {
+            // The other side takes the turn: a second move due is gone.
+            self.history.now_mut().extra = false;
+        }
         self.history.give_turn(color);
         true
     }
@@ -567,7 +613,7 @@ impl SearchHints for WarGo {
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
         match playout::run(self.state().clone(), self.komi, rng, trace) {
             (_, Some(winner)) => Outcome::Win(winner).value_for_black(),
-            (end, None) => Outcome::Score(end.board.area_score() as f32 - self.komi).value_for_black(),
+            (end, None) => Outcome::Score(end.score() - self.komi).value_for_black(),
         }
     }
 

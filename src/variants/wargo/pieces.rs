@@ -1,9 +1,10 @@
-//! War Go's army: the special pieces a hand holds, and how each sits on
-//! the fast board (a cell code and a kind byte).
+//! War Go's army: the special pieces a hand holds (War Go's nine and the
+//! special stones), and how each sits on the fast board (a cell code and a
+//! kind byte).
 
 use crate::board::{BLACK, BLOCK, NEUTRAL, WHITE};
 use crate::game::{Occupant, Owner};
-use crate::moves::{BombMode, Piece};
+use crate::moves::{BombMode, Flavour, Piece};
 
 /// Kinds of pieces owned by a player (cell BLACK or WHITE).
 pub const SOLDIER: u8 = 0;
@@ -11,12 +12,23 @@ pub const DELAYED_BOMB: u8 = 1;
 pub const MONK: u8 = 2;
 pub const SAMURAI: u8 = 3;
 pub const CAVALRY: u8 = 4;
+/// Special stones that keep a power on the board. The extra move, the
+/// replacer and the inner strength are soldiers once dropped, and so is a
+/// switcher once it has swapped.
+pub const TWO_EYE_FRIENDLY: u8 = 5;
+pub const TWO_EYE_ANY: u8 = 6;
+pub const SWITCHER: u8 = 7;
+pub const CONNECTOR: u8 = 8;
+pub const REPELLER: u8 = 9;
+pub const KINGS_SON: u8 = 10;
 /// Kinds of the pieces that are never captured (cell BLOCK).
 pub const WALL: u8 = 1;
 pub const AMBASSADOR: u8 = 2;
 pub const TAO: u8 = 3;
 
-/// The special pieces a hand may hold. A bomb's mode is chosen at the drop.
+/// The special pieces a hand may hold: War Go's nine, then the special
+/// stones. A bomb's mode is chosen at the drop; the two flavours of the
+/// two-eye stone are two pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Army {
     Ambassador,
@@ -28,10 +40,22 @@ pub enum Army {
     Mercenary,
     Samurai,
     Cavalry,
+    TwoEyeFriendly,
+    TwoEyeAny,
+    ExtraMove,
+    Replacer,
+    Switcher,
+    InnerStrength,
+    Connector,
+    Repeller,
+    KingsSon,
 }
 
+/// How many kinds of army piece there are.
+pub const ARMY_KINDS: usize = 18;
+
 impl Army {
-    pub const ALL: [Army; 9] = [
+    pub const ALL: [Army; ARMY_KINDS] = [
         Army::Ambassador,
         Army::Bomb,
         Army::Wall,
@@ -41,7 +65,21 @@ impl Army {
         Army::Mercenary,
         Army::Samurai,
         Army::Cavalry,
+        Army::TwoEyeFriendly,
+        Army::TwoEyeAny,
+        Army::ExtraMove,
+        Army::Replacer,
+        Army::Switcher,
+        Army::InnerStrength,
+        Army::Connector,
+        Army::Repeller,
+        Army::KingsSon,
     ];
+
+    /// The special stones, after War Go's nine pieces.
+    pub fn is_special_stone(self) -> bool {
+        self.index() >= Army::TwoEyeFriendly.index()
+    }
 
     pub fn index(self) -> usize {
         self as usize
@@ -66,6 +104,15 @@ impl Army {
             Piece::Mercenary => Army::Mercenary,
             Piece::Samurai => Army::Samurai,
             Piece::Cavalry => Army::Cavalry,
+            Piece::TwoEye(Flavour::Friendly) => Army::TwoEyeFriendly,
+            Piece::TwoEye(Flavour::Any) => Army::TwoEyeAny,
+            Piece::ExtraMove => Army::ExtraMove,
+            Piece::Replacer => Army::Replacer,
+            Piece::Switcher => Army::Switcher,
+            Piece::InnerStrength => Army::InnerStrength,
+            Piece::Connector => Army::Connector,
+            Piece::Repeller => Army::Repeller,
+            Piece::KingsSon => Army::KingsSon,
             _ => return None,
         })
     }
@@ -82,6 +129,15 @@ impl Army {
             Army::Mercenary => &[Piece::Mercenary],
             Army::Samurai => &[Piece::Samurai],
             Army::Cavalry => &[Piece::Cavalry],
+            Army::TwoEyeFriendly => &[Piece::TwoEye(Flavour::Friendly)],
+            Army::TwoEyeAny => &[Piece::TwoEye(Flavour::Any)],
+            Army::ExtraMove => &[Piece::ExtraMove],
+            Army::Replacer => &[Piece::Replacer],
+            Army::Switcher => &[Piece::Switcher],
+            Army::InnerStrength => &[Piece::InnerStrength],
+            Army::Connector => &[Piece::Connector],
+            Army::Repeller => &[Piece::Repeller],
+            Army::KingsSon => &[Piece::KingsSon],
         }
     }
 
@@ -106,7 +162,7 @@ pub fn mode_option(mode: BombMode) -> (u8, &'static str) {
 
 /// How many of each army piece one side holds (or may buy, or pays).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Hand(pub [u32; 9]);
+pub struct Hand(pub [u32; ARMY_KINDS]);
 
 impl Hand {
     pub fn get(&self, army: Army) -> u32 {
@@ -136,11 +192,26 @@ impl Hand {
     }
 }
 
+/// Reads `name:count` (the name may hold a colon itself: `twoeye:any:1`).
+pub fn parse_count(item: &str) -> Result<(Army, &str), String> {
+    let (name, count) = item
+        .rsplit_once(':')
+        .ok_or_else(|| format!("expected piece:count, got '{item}'"))?;
+    Ok((Army::parse(name)?, count))
+}
+
 /// The cell code and kind a piece of `owner` occupies; `None` for an
 /// immediate bomb (it never stays) and for pieces War Go does not have.
+/// The special stones that act only at their drop stand as soldiers.
 pub fn cell_and_kind(piece: Piece, owner_cell: u8) -> Option<(u8, u8)> {
     Some(match piece {
-        Piece::Stone | Piece::Spy => (owner_cell, SOLDIER),
+        Piece::Stone | Piece::Spy | Piece::ExtraMove | Piece::Replacer | Piece::InnerStrength => (owner_cell, SOLDIER),
+        Piece::TwoEye(Flavour::Friendly) => (owner_cell, TWO_EYE_FRIENDLY),
+        Piece::TwoEye(Flavour::Any) => (owner_cell, TWO_EYE_ANY),
+        Piece::Switcher => (owner_cell, SWITCHER),
+        Piece::Connector => (owner_cell, CONNECTOR),
+        Piece::Repeller => (owner_cell, REPELLER),
+        Piece::KingsSon => (owner_cell, KINGS_SON),
         Piece::Bomb(BombMode::Delayed) => (owner_cell, DELAYED_BOMB),
         Piece::Monk => (owner_cell, MONK),
         Piece::Samurai => (owner_cell, SAMURAI),
@@ -164,6 +235,12 @@ pub fn occupant(cell: u8, kind: u8) -> Option<Occupant> {
                 MONK => Piece::Monk,
                 SAMURAI => Piece::Samurai,
                 CAVALRY => Piece::Cavalry,
+                TWO_EYE_FRIENDLY => Piece::TwoEye(Flavour::Friendly),
+                TWO_EYE_ANY => Piece::TwoEye(Flavour::Any),
+                SWITCHER => Piece::Switcher,
+                CONNECTOR => Piece::Connector,
+                REPELLER => Piece::Repeller,
+                KINGS_SON => Piece::KingsSon,
                 _ => Piece::Stone,
             };
             (player(color), piece)
@@ -175,4 +252,14 @@ pub fn occupant(cell: u8, kind: u8) -> Option<Occupant> {
         _ => return None,
     };
     Some(Occupant { owner, piece })
+}
+
+/// Puts a piece of this cell and kind on empty `p`: a connector as a
+/// linker, joined to its colour's stones two points away.
+pub fn put(board: &mut crate::board::Board, p: usize, cell: u8, kind: u8) {
+    if kind == CONNECTOR && matches!(cell, BLACK | WHITE) {
+        board.put_linker(p, cell, kind);
+    } else {
+        board.put(p, cell, kind);
+    }
 }

@@ -2,8 +2,9 @@
 //!
 //! Playouts play soldiers with Go's playout policy (answers to the last
 //! move, then random sensible moves; simple ko only; a mercy rule) and
-//! now and then drop a wall, samurai or monk beside an own stone where it
-//! captures nothing; they do not step. The search leaves out drops and
+//! now and then drop a wall, samurai, monk, two-eye stone, connector or
+//! repeller beside an own stone where it captures nothing; they do not
+//! step. The search leaves out drops and
 //! steps no player would weigh (see `prune_for_search`): with nine kinds
 //! of piece on every point, most drops are hopeless, and the tree would
 //! spend its playouts trying each once.
@@ -12,7 +13,7 @@ use super::pieces::{Army, SOLDIER};
 use super::rules::{blast, State};
 use crate::board::{cell_of, BLACK, WHITE};
 use crate::color::Color;
-use crate::moves::{BombMode, Move, Piece};
+use crate::moves::{BombMode, Flavour, Move, Piece};
 use crate::variants::go::policy;
 use rand::rngs::SmallRng;
 use rand::Rng;
@@ -24,11 +25,16 @@ const SPECIAL_EVERY: u32 = 12;
 /// visits): a poor move until its own results say otherwise.
 pub const SPECIAL_PRIOR: (f32, f32) = (3.5, 10.0);
 
-/// Special pieces the playouts drop, and how.
-const PLAYOUT_PIECES: [(Army, Piece); 3] = [
+/// Special pieces the playouts drop beside an own stone: those that only
+/// strengthen it.
+const PLAYOUT_PIECES: [(Army, Piece); 7] = [
     (Army::Wall, Piece::Wall),
     (Army::Samurai, Piece::Samurai),
     (Army::Monk, Piece::Monk),
+    (Army::TwoEyeFriendly, Piece::TwoEye(Flavour::Friendly)),
+    (Army::TwoEyeAny, Piece::TwoEye(Flavour::Any)),
+    (Army::Connector, Piece::Connector),
+    (Army::Repeller, Piece::Repeller),
 ];
 
 /// Plays the position out and returns the final state, and the winner
@@ -95,11 +101,18 @@ pub fn run(mut state: State, komi: f32, rng: &mut SmallRng, trace: &mut Vec<(Col
     (state, None)
 }
 
-/// A wall, samurai or monk from the hand beside a random own stone, where
-/// the drop is surely harmless to the dropper.
+/// One of the playout pieces the hand holds, beside a random own stone,
+/// where the drop is surely harmless to the dropper.
 fn special_drop(state: &State, color: Color, rng: &mut SmallRng) -> Option<Move> {
     let hand = state.hands[color.index()];
-    let (army, piece) = PLAYOUT_PIECES[rng.random_range(0..PLAYOUT_PIECES.len())];
+    // War Go's three pieces are drawn alike whatever the hand holds; the
+    // special stones only where the hand has them.
+    let kinds = if PLAYOUT_PIECES[3..].iter().any(|&(army, _)| hand.get(army) > 0) {
+        PLAYOUT_PIECES.len()
+    } else {
+        3
+    };
+    let (army, piece) = PLAYOUT_PIECES[rng.random_range(0..kinds)];
     if hand.get(army) == 0 {
         return None;
     }
@@ -169,10 +182,17 @@ pub fn prune_for_search(state: &State, moves: &mut Vec<Move>) {
     moves.retain(|&mv| match mv {
         Move::Pass => state.turn.passes > 0 || !useful_soldier,
         Move::Place(_) | Move::Polyomino(..) => true,
-        // Steps only in a fight: onto a liberty of a weak chain, or out of atari.
+        // Steps only in a fight: onto a liberty of a weak chain, or out of
+        // atari; a switcher's swap only with a soldier of a weak chain, or
+        // out of atari.
         Move::Step(from, to) => {
             let (from, to) = (board.point(from), board.point(to));
-            own_weak[to] || enemy_weak[to] || (board.cell(from) == own && board.atari_liberty(from).is_some())
+            let out_of_atari = board.cell(from) == own && board.atari_liberty(from).is_some();
+            if board.is_empty(to) {
+                own_weak[to] || enemy_weak[to] || out_of_atari
+            } else {
+                board.liberties(to).len() <= 2 || out_of_atari
+            }
         }
         Move::Drop(piece, v) => {
             let p = board.point(v);
@@ -190,9 +210,28 @@ pub fn prune_for_search(state: &State, moves: &mut Vec<Move>) {
                         .count()
                         >= 3
                 }
+                // A replacer: onto a soldier of a weak enemy chain, or one
+                // that presses a weak chain of the dropper.
+                Piece::Replacer => {
+                    board.liberties(p).len() <= 2
+                        || board
+                            .neighbours(p)
+                            .into_iter()
+                            .any(|n| board.cell(n) == own && board.liberties(n).len() <= 2)
+                }
+                // A King's Son is a soldier that can only cost points.
+                Piece::KingsSon => false,
                 // Guards: they save a weak group of the dropper.
-                Piece::Samurai | Piece::Cavalry | Piece::Ambassador | Piece::Monk => own_weak[p],
-                // Attackers: they take a liberty of a weak enemy group.
+                Piece::Samurai
+                | Piece::Cavalry
+                | Piece::Ambassador
+                | Piece::Monk
+                | Piece::TwoEye(_)
+                | Piece::Repeller => own_weak[p],
+                // A connector both guards and attacks.
+                Piece::Connector => own_weak[p] || enemy_weak[p],
+                // Attackers: they take a liberty of a weak enemy group (an
+                // inner strength into an eye, an extra move, a switcher).
                 _ => enemy_weak[p],
             }
         }

@@ -121,10 +121,7 @@ impl Schema for Preset {
 fn counts(text: &str) -> Result<Hand, String> {
     let mut hand = Hand::default();
     for item in text.split_whitespace() {
-        let (name, count) = item
-            .split_once(':')
-            .ok_or_else(|| format!("expected piece:count, got '{item}'"))?;
-        let army = Army::parse(name)?;
+        let (army, count) = super::pieces::parse_count(item)?;
         hand.set(army, number(count, "count")?);
     }
     Ok(hand)
@@ -142,7 +139,16 @@ fn start_piece(item: &str) -> Result<(Option<Color>, Piece, Vertex), String> {
     };
     let neutral = matches!(piece, Piece::Tao | Piece::Wall | Piece::Ambassador | Piece::Mercenary);
     let allowed = Army::of(piece).is_some() || piece == Piece::Stone;
-    if !allowed || piece == Piece::Spy || piece == Piece::Bomb(crate::moves::BombMode::Immediate) {
+    // Pieces that act only at their drop cannot start on the board.
+    let acts_at_drop = matches!(
+        piece,
+        Piece::Spy
+            | Piece::Bomb(crate::moves::BombMode::Immediate)
+            | Piece::ExtraMove
+            | Piece::Replacer
+            | Piece::InnerStrength
+    );
+    if !allowed || acts_at_drop {
         return Err(format!("'{item}': a {piece} cannot stand on the board at the start"));
     }
     match (neutral, owner) {
@@ -175,9 +181,25 @@ mod tests {
     #[test]
     fn builtin_presets_resolve() {
         let library = Library::builtin();
-        for name in ["go", "wargo", "center-of-tao", "mercenary-go", "buying-armies"] {
+        for name in [
+            "go",
+            "wargo",
+            "center-of-tao",
+            "mercenary-go",
+            "buying-armies",
+            "special-stones",
+        ] {
             library.preset(name).unwrap();
         }
+        let special = library.preset("special-stones").unwrap();
+        assert_eq!(special.hands[1].get(Army::Wall), 6, "War Go's army");
+        assert!(
+            Army::ALL
+                .iter()
+                .filter(|a| a.is_special_stone())
+                .all(|&a| special.hands[0].get(a) == 1),
+            "one of each special stone"
+        );
         let war = library.preset("wargo").unwrap();
         assert_eq!(war.hands[0].get(Army::Wall), 6);
         assert_eq!(war.min_size, 9);

@@ -1,4 +1,4 @@
-//! The four variants of the War Go family as the engine knows them: their
+//! The five variants of the War Go family as the engine knows them: their
 //! names and sizes (from the built-in presets), the `preset` option, the
 //! armies that Buying Armies' records keep, and its buying commands.
 
@@ -77,6 +77,16 @@ pub static MERCENARY_GO: VariantSpec = VariantSpec {
     default_size: || default_size("mercenary-go"),
     accepts_size: |size| fits("mercenary-go", size),
     options: &[],
+    ..FAMILY
+};
+
+pub static SPECIAL_STONES: VariantSpec = VariantSpec {
+    name: "special-stones",
+    aliases: &["specialstones", "special"],
+    description: "Special Stones: War Go's army plus one of each special stone (two-eye, extra move, replacer, switcher, inner strength, connector, repeller, King's Son); 19x19, sizes 9-25",
+    game_id: "SpecialStones",
+    default_size: || default_size("special-stones"),
+    accepts_size: |size| fits("special-stones", size),
     ..FAMILY
 };
 

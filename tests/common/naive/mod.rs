@@ -68,9 +68,11 @@ pub fn perft(case: &Case) -> Option<u64> {
         Variant::Yugo => count::<NaiveYugo>(case),
         Variant::GoRoGo => count::<NaiveGoRoGo>(case),
         Variant::Migoyugo => count::<NaiveMigoyugo>(case),
-        Variant::WarGo | Variant::CenterOfTao | Variant::MercenaryGo | Variant::BuyingArmies => {
-            count::<NaiveWarGo>(case)
-        }
+        Variant::WarGo
+        | Variant::CenterOfTao
+        | Variant::MercenaryGo
+        | Variant::BuyingArmies
+        | Variant::SpecialStones => count::<NaiveWarGo>(case),
         Variant::GroupGo | Variant::OminoGo | Variant::DominGo => count::<NaiveGroupGo>(case),
         Variant::Tanbo | Variant::GrayTanbo => count::<NaiveTanbo>(case),
         Variant::UnsquareGo => count::<NaiveUnsquare>(case),
