@@ -97,7 +97,9 @@ fn library_transcript(lines: &[String]) -> String {
 fn binary_transcript(input: &[u8]) -> (String, Option<i32>) {
     common::process::run_to_end(
         env!("CARGO_BIN_EXE_variago"),
-        &["--playouts", "5", "--seed", "1"],
+        // One thread, like the library's engine: threads make a search's
+        // answer depend on timing.
+        &["--playouts", "5", "--seed", "1", "--threads", "1"],
         input,
     )
 }
