@@ -534,3 +534,49 @@ fn an_sprt_stops_the_match_once_it_decides() {
     );
     assert!(merged.contains("H1 accepted"), "{merged}");
 }
+
+/// A Special Stones game in which a side drops an extra move: the runner
+/// asks the engines for the same side's move twice, the record shows it,
+/// every recorded move is the rules' side to move, and the game ends as
+/// games end (two passes or a resignation) with a result.
+#[test]
+fn an_extra_move_gives_the_same_side_two_moves_in_the_record() {
+    use variago::{Color, Position, Variant};
+    let dir = scratch_dir("extra_move");
+    let results = dir.join("results.jsonl");
+    let player = engine("--variant special-stones --size 9 --playouts 300 --seed 1 --threads 1");
+    run_match(&[
+        "--variant",
+        "special-stones",
+        "--size",
+        "9",
+        "--first",
+        &player,
+        "--second",
+        &player,
+        "--games",
+        "1",
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    let game = games_in(&results).remove(0);
+    let moves = strings(&game["moves"]);
+    let extra = moves
+        .iter()
+        .position(|m| m.contains(" extramove@"))
+        .unwrap_or_else(|| panic!("no extra move was dropped: {moves:?}"));
+    let mover = &moves[extra][..1];
+    assert!(moves[extra + 1].starts_with(mover), "{:?}", &moves[extra..extra + 2]);
+    assert!(
+        ["two passes", "resignation"].contains(&game["ending"].as_str().unwrap()),
+        "{game}"
+    );
+    assert!(game["result"].is_string() && game["error"].is_null(), "{game}");
+    // Replayed by the rules, each move is made by the side to move.
+    let mut referee = common::engine(Variant::SpecialStones, 9);
+    for m in &moves {
+        let (color, mv) = m.split_once(' ').unwrap();
+        assert_eq!(referee.game.to_move(), Color::parse(color).unwrap(), "{m} in {moves:?}");
+        common::ok(&mut referee, &format!("variago-play {color} {mv}"));
+    }
+}

@@ -711,3 +711,47 @@ fn a_game_with_every_special_stone_round_trips_through_sgf() {
     assert_eq!(to_move, "black", "black moves again");
     assert_eq!(fresh.game.hash(), e.game.hash());
 }
+
+// --- GoGui's analysis: the best line under each move's real mover ---
+
+/// A 7x7 capturing race that only the extra move wins: White's group
+/// A4-D1 has two liberties (E2, E1), Black's A3-C1 one (B1). A plain
+/// move on E2 or E1 lets White take B1; an extra move takes both.
+///
+/// ```text
+///  . . . . . . O
+///  . . . . . . O
+///  X X X X X . O
+///  O O O O X . .
+///  X X X O X . .
+///  O O X O . . .
+///  . . X O . . .
+/// ```
+#[test]
+fn the_best_line_shows_black_moving_twice_after_an_extra_move() {
+    let mut setup = Setup::new(Variant::WarGo);
+    setup.size = 7;
+    setup
+        .apply_option("preset", "test;sizes=7-7;size=7;hand=extramove:1")
+        .unwrap();
+    let mut e = Engine::new(setup, common::settings(5000, 1));
+    let black = "A5 B5 C5 D5 E5 E4 E3 A3 B3 C3 C2 C1".split(' ');
+    let white = "A4 B4 C4 D4 D3 D2 D1 A2 B2 G7 G6 G5".split(' ');
+    for (b, w) in black.zip(white) {
+        common::ok(&mut e, &format!("play b {b}"));
+        common::ok(&mut e, &format!("play w {w}"));
+    }
+    let gfx = common::ok(&mut e, "variago-gfx_search b");
+    let best = gfx.lines().find_map(|l| l.strip_prefix("TEXT ")).unwrap();
+    let point = best
+        .split(' ')
+        .next()
+        .and_then(|mv| mv.strip_prefix("extramove@"))
+        .unwrap_or_else(|| panic!("the extra move should win the race: {gfx}"));
+    let var = gfx.lines().find_map(|l| l.strip_prefix("VAR ")).unwrap();
+    let line: Vec<&str> = var.split(' ').collect();
+    assert_eq!(line[..3], ["b", point, "b"], "{var}");
+    assert_eq!(line.get(4), Some(&"w"), "then White: {var}");
+    let pv = common::ok(&mut e, "variago-pv b");
+    assert!(pv.starts_with(&format!("b {point} b ")), "{pv}");
+}

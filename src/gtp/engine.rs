@@ -310,7 +310,7 @@ impl Engine {
                 .time
                 .map(|t| t.saturating_sub(solution.elapsed).max(Duration::from_millis(10)));
         }
-        let result = self.tree_search(game, color, resign, limits);
+        let result = self.tree_search(game, resign, limits);
         let Some((mv, budget)) = proven else { return result };
         let searched_wins = result.best.filter(|_| !result.resign).is_some_and(|best| {
             if best == mv {
@@ -339,8 +339,8 @@ impl Engine {
         solution
     }
 
-    /// The tree search for `color` within `limits`.
-    fn tree_search(&self, game: &Game, color: Color, resign: bool, limits: Limits) -> SearchResult {
+    /// The tree search for the side to move in `game` within `limits`.
+    fn tree_search(&self, game: &Game, resign: bool, limits: Limits) -> SearchResult {
         let mut config = self.settings.config.clone();
         if !resign {
             config.resign_below = 0.0;
@@ -348,7 +348,7 @@ impl Engine {
         let interrupt = self.interrupt.clone();
         let stop = move || interrupt.load(Ordering::Relaxed);
         let mut live = |stats: &[search::MoveStats], playouts: u64| {
-            eprintln!("gogui-gfx:\n{}\n", super::gogui::stats_gfx(color, stats, playouts));
+            eprintln!("gogui-gfx:\n{}\n", super::gogui::stats_gfx(game, stats, playouts));
         };
         let report = self.live_gfx.then(|| search::Report {
             every: std::time::Duration::from_millis(500),

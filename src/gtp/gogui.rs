@@ -315,20 +315,25 @@ fn score_estimate(e: &mut Engine, a: &Args) -> Reply {
     ))
 }
 
-/// `VAR` text for a line of moves starting with `color`.
-fn var_text(color: Color, pv: &[Move]) -> String {
-    let mut c = color;
+/// `VAR` text for a line of moves from `game`, each move under the colour
+/// of its real mover: a side moves twice in a row after an extra move.
+fn var_text(game: &Game, pv: &[Move]) -> String {
+    let mut game = game.clone();
     let mut parts = Vec::new();
-    for mv in pv {
+    for &mv in pv {
+        let color = game.to_move();
+        if game.play(color, mv).is_err() {
+            break;
+        }
         let point = mv.vertex().map_or("pass".into(), |v| v.to_string());
-        parts.push(format!("{} {point}", if c == Color::Black { "b" } else { "w" }));
-        c = c.opponent();
+        parts.push(format!("{} {point}", if color == Color::Black { "b" } else { "w" }));
     }
     parts.join(" ")
 }
 
-/// Labels of visits and win rates for the best root moves, and the best line.
-pub fn stats_gfx(color: Color, stats: &[MoveStats], playouts: u64) -> String {
+/// Labels of visits and win rates for the best root moves of `game`, and
+/// the best line.
+pub fn stats_gfx(game: &Game, stats: &[MoveStats], playouts: u64) -> String {
     let mut labels = Vec::new();
     for s in stats.iter().filter(|s| s.visits > 0).take(12) {
         if let Move::Place(v) | Move::Drop(_, v) | Move::Step(_, v) = s.mv {
@@ -340,7 +345,7 @@ pub fn stats_gfx(color: Color, stats: &[MoveStats], playouts: u64) -> String {
         gfx.push(format!("LABEL {}", labels.join(" ")));
     }
     if let Some(best) = stats.first() {
-        gfx.push(format!("VAR {}", var_text(color, &best.pv)));
+        gfx.push(format!("VAR {}", var_text(game, &best.pv)));
         gfx.push(format!(
             "TEXT {} {:.1}% after {playouts} playouts",
             best.mv,
@@ -355,7 +360,7 @@ fn search_gfx(e: &mut Engine, a: &Args) -> Reply {
     let color = if a.is_empty() { e.game.to_move() } else { a.color(0)? };
     let game = e.position_for(color)?;
     let result = e.think(&game, color, false);
-    Ok(stats_gfx(color, &result.moves, result.playouts))
+    Ok(stats_gfx(&game, &result.moves, result.playouts))
 }
 
 fn principal_variation(e: &mut Engine, a: &Args) -> Reply {
@@ -366,7 +371,7 @@ fn principal_variation(e: &mut Engine, a: &Args) -> Reply {
     Ok(result
         .moves
         .first()
-        .map_or(String::new(), |best| var_text(color, &best.pv)))
+        .map_or(String::new(), |best| var_text(&game, &best.pv)))
 }
 
 fn live_gfx(e: &mut Engine, a: &Args) -> Reply {
