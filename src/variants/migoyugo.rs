@@ -8,9 +8,10 @@
 //!
 //! GTP black is the first player, whom the published rules call White.
 
+mod alphabeta;
 mod bits;
 mod board;
-mod hybrid;
+mod eval;
 mod playout;
 pub mod prover;
 
@@ -56,16 +57,6 @@ fn wego(board: &Board) -> Outcome {
 #[derive(Clone, Debug)]
 pub struct Migoyugo {
     history: History<State>,
-    /// Moves the tree search leaves out at one point of the game: those
-    /// the prover found to lose (see [`hybrid`]).
-    avoid: Option<Avoid>,
-}
-
-#[derive(Clone, Debug)]
-struct Avoid {
-    /// `moves_played` of the position the moves belong to.
-    at: usize,
-    moves: Vec<Move>,
 }
 
 pub static SPEC: VariantSpec = VariantSpec {
@@ -102,7 +93,6 @@ impl Migoyugo {
         state.outcome = state.judge();
         Migoyugo {
             history: History::new(state),
-            avoid: None,
         }
     }
 
@@ -317,17 +307,7 @@ impl SearchHints for Migoyugo {
         forced_point(board, self.to_move()).map(|p| Move::Place(board.vertex(p)))
     }
 
-    /// Leaves out the moves the prover found to lose, at the position
-    /// it looked at.
-    fn search_moves(&self, out: &mut Vec<Move>) {
-        self.legal_moves(out);
-        if let Some(avoid) = self.avoid.as_ref().filter(|a| a.at == self.moves_played()) {
-            out.retain(|mv| !avoid.moves.contains(mv));
-        }
-    }
-
-    /// The prover first, then the tree search without the moves it proved
-    /// to lose (see [`hybrid`]).
+    /// Alpha-beta with the static evaluation (see [`alphabeta`]).
     fn own_search(
         &self,
         limits: Limits,
@@ -335,11 +315,10 @@ impl SearchHints for Migoyugo {
         stop: &(dyn Fn() -> bool + Sync),
         report: &mut Option<Report>,
     ) -> Option<SearchResult> {
-        if self.avoid.is_some() || self.outcome().is_some() {
-            // The tree search itself, on a position the prover has seen.
+        if self.outcome().is_some() {
             return None;
         }
-        Some(hybrid::search(self, limits, config, stop, report))
+        Some(alphabeta::search(self, limits, config, stop, report))
     }
 
     /// Tactical playouts on the bitboard (see [`playout`]).

@@ -85,6 +85,10 @@ pub struct Geometry<B> {
     /// Points whose step forward (backward) along a direction stays on the board.
     pub forward_source: [B; 4],
     pub backward_source: [B; 4],
+    /// How many lines of four on the board pass through each point (0 to
+    /// 16), in binary: bit plane `k` holds the points whose count has bit
+    /// `k` set. The evaluation's measure of a point's worth.
+    pub windows: [B; 5],
 }
 
 impl<B: Bits> Geometry<B> {
@@ -108,6 +112,25 @@ impl<B: Bits> Geometry<B> {
                 }
             }
         }
+        let mut windows = [B::default(); 5];
+        for y in 0..size as i32 {
+            for x in 0..size as i32 {
+                let count = DIRECTIONS
+                    .iter()
+                    .map(|&(dx, dy)| {
+                        // Lines of four starting 0 to 3 steps behind (x, y).
+                        (0..4)
+                            .filter(|&back| (0..4).all(|k| on(x + (k - back) * dx, y + (k - back) * dy)))
+                            .count()
+                    })
+                    .sum::<usize>();
+                for (k, plane) in windows.iter_mut().enumerate() {
+                    if count >> k & 1 != 0 {
+                        *plane |= B::bit(index(x, y));
+                    }
+                }
+            }
+        }
         let stride = B::STRIDE as i32;
         let step = DIRECTIONS.map(|(dx, dy)| (dy * stride + dx) as u32);
         Geometry {
@@ -116,7 +139,18 @@ impl<B: Bits> Geometry<B> {
             step,
             forward_source,
             backward_source,
+            windows,
         }
+    }
+
+    /// The lines of four through the points of `set`, summed.
+    #[inline(always)]
+    pub fn windows_of(&self, set: B) -> u32 {
+        self.windows
+            .iter()
+            .enumerate()
+            .map(|(k, &plane)| (set & plane).count() << k)
+            .sum()
     }
 
     /// Every point of `set` moved one step forward along direction `d`.

@@ -17,6 +17,7 @@
 
 use super::bits::Bits;
 use super::board::Bitboard;
+use super::eval::evaluate;
 use super::playout::{tactics, Tactics};
 use crate::board::zobrist::side_key;
 use crate::color::Color;
@@ -25,11 +26,14 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The score of an immediate win; a win in `n` plies scores `WIN - n`.
-const WIN: i32 = 30_000;
+pub(super) const WIN: i32 = 30_000;
 /// Scores beyond this are proven wins (and below its negation, losses).
-const PROVEN: i32 = WIN - 1_000;
+pub(super) const PROVEN: i32 = WIN - 1_000;
 /// Plies the search may reach from the root, extensions included.
-const MAX_PLY: usize = 160;
+pub(super) const MAX_PLY: usize = 160;
+/// Told apart from the prover's entries in the shared table: the
+/// evaluating search's positions, whose open values are estimates.
+const EVALUATED_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 /// Nodes between two looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
 
@@ -170,7 +174,7 @@ fn decided(outcome: Outcome, color: Color, ply: usize) -> i32 {
 }
 
 /// The verdict of a score `plies` deep.
-fn verdict(score: i32) -> Verdict {
+pub(super) fn verdict(score: i32) -> Verdict {
     if score > PROVEN {
         Verdict::Win((WIN - score) as u32)
     } else if score < -PROVEN {
@@ -180,26 +184,31 @@ fn verdict(score: i32) -> Verdict {
     }
 }
 
-struct Stopped;
+pub(super) struct Stopped;
 
 /// Move ordering: higher first.
 const TT_MOVE: i32 = 1 << 30;
 const YUGO_MOVE: i32 = 1 << 28;
 const BLOCK_MOVE: i32 = 1 << 27;
 const KILLER_MOVE: i32 = 1 << 26;
+/// Moves searched in full before the evaluating search reduces the rest.
+const LATE_MOVE: usize = 4;
 
-struct Searcher<'a> {
+pub(super) struct Searcher<'a> {
     table: &'a mut Table,
+    /// The horizon's value of an open position: the static evaluation, or
+    /// 0 (unknown) for a proof.
+    evaluate: bool,
     killers: Vec<[u16; 2]>,
     /// History scores by point and colour.
     history: Vec<[i32; 2]>,
     /// Scored moves of each ply, kept to save allocations.
-    moves: Vec<Vec<(usize, i32)>>,
+    pub(super) moves: Vec<Vec<(usize, i32)>>,
     /// The principal variation found below each ply.
-    pv: Vec<Vec<usize>>,
-    nodes: u64,
+    pub(super) pv: Vec<Vec<usize>>,
+    pub(super) nodes: u64,
     budget: Budget,
-    start: Instant,
+    pub(super) start: Instant,
     stop: &'a dyn Fn() -> bool,
 }
 
@@ -218,7 +227,7 @@ impl Searcher<'_> {
 
     /// The legal moves of `color` at `ply`, scored for ordering, into
     /// `self.moves[ply]`.
-    fn order<B: Bits>(&mut self, board: &Bitboard<B>, color: Color, ply: usize, tt_move: u16) {
+    pub(super) fn order<B: Bits>(&mut self, board: &Bitboard<B>, color: Color, ply: usize, tt_move: u16) {
         let legal = board.legal(color);
         let yugo = board.yugo_moves(color);
         let blocks = board.yugo_moves(color.opponent());
@@ -243,7 +252,7 @@ impl Searcher<'_> {
         self.moves[ply] = list;
     }
 
-    fn negamax<B: Bits>(
+    pub(super) fn negamax<B: Bits>(
         &mut self,
         board: &Bitboard<B>,
         color: Color,
@@ -271,9 +280,9 @@ impl Searcher<'_> {
             _ => {}
         }
         if depth <= 0 || ply + 1 >= MAX_PLY {
-            return Ok(0);
+            return Ok(if self.evaluate { evaluate(board, color) } else { 0 });
         }
-        let key = board.hash() ^ side_key(color);
+        let key = board.hash() ^ side_key(color) ^ if self.evaluate { EVALUATED_KEY } else { 0 };
         let mut tt_move = NO_MOVE;
         if let Some(e) = self.table.probe(key) {
             tt_move = e.mv;
@@ -307,7 +316,25 @@ impl Searcher<'_> {
             let value = if i == 0 {
                 -self.negamax(&child, color.opponent(), depth - 1, -beta, -alpha, ply + 1)?
             } else {
-                let v = -self.negamax(&child, color.opponent(), depth - 1, -alpha - 1, -alpha, ply + 1)?;
+                // Late quiet moves of the evaluating search are looked at
+                // less deeply first, and again in full if they rise above
+                // alpha. Sound for proofs: every move is still searched.
+                let reduction = if self.evaluate && depth >= 3 && i >= LATE_MOVE && order < KILLER_MOVE {
+                    1 + (depth >= 6 && i >= 2 * LATE_MOVE) as i32
+                } else {
+                    0
+                };
+                let mut v = -self.negamax(
+                    &child,
+                    color.opponent(),
+                    depth - 1 - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                )?;
+                if reduction > 0 && v > alpha {
+                    v = -self.negamax(&child, color.opponent(), depth - 1, -alpha - 1, -alpha, ply + 1)?;
+                }
                 if v > alpha && v < beta {
                     -self.negamax(&child, color.opponent(), depth - 1, -beta, -alpha, ply + 1)?
                 } else {
@@ -373,6 +400,17 @@ fn pick(moves: &mut [(usize, i32)], i: usize) -> (usize, i32) {
 /// `budget`, deepening one ply at a time until a move wins, every move
 /// loses, or the budget runs out.
 pub fn prove<B: Bits>(board: &Bitboard<B>, color: Color, budget: Budget, stop: &dyn Fn() -> bool) -> Proof {
+    with_searcher::<B, _>(budget, stop, false, |searcher| prove_root(searcher, board, color))
+}
+
+/// Runs `f` with a searcher on the shared table (or, when another search
+/// holds it, a smaller one of its own).
+pub(super) fn with_searcher<B: Bits, T>(
+    budget: Budget,
+    stop: &dyn Fn() -> bool,
+    evaluate: bool,
+    f: impl FnOnce(&mut Searcher) -> T,
+) -> T {
     let mut guard = SHARED_TABLE.try_lock().ok();
     let mut own = None;
     let table = match guard.as_deref_mut() {
@@ -382,6 +420,7 @@ pub fn prove<B: Bits>(board: &Bitboard<B>, color: Color, budget: Budget, stop: &
     let points = B::STRIDE * B::STRIDE;
     let mut searcher = Searcher {
         table,
+        evaluate,
         killers: vec![[NO_MOVE; 2]; MAX_PLY + 1],
         history: vec![[0; 2]; points],
         moves: vec![Vec::new(); MAX_PLY + 1],
@@ -391,7 +430,7 @@ pub fn prove<B: Bits>(board: &Bitboard<B>, color: Color, budget: Budget, stop: &
         start: Instant::now(),
         stop,
     };
-    prove_root(&mut searcher, board, color)
+    f(&mut searcher)
 }
 
 fn prove_root<B: Bits>(s: &mut Searcher, board: &Bitboard<B>, color: Color) -> Proof {
