@@ -301,3 +301,44 @@ fn the_provers_verdicts_agree_with_the_exact_solver() {
     }
     assert!(decided >= 40, "only {decided} verdicts checked");
 }
+
+#[test]
+fn the_principal_variation_is_a_legal_line_led_by_the_move_played() {
+    // The alpha-beta line: variago-pv replays it move by move (stopping at
+    // the first illegal one), so its length shows every move is legal.
+    let record = positions(1, 5, |g| g.moves_played() == 12).remove(0);
+    let mut e = engine_at(&record, settings(Some(3000), None));
+    let color = e.game.to_move();
+    let line = gtp(&mut e, &format!("variago-pv {color}"));
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert!(words.len() >= 8, "a line of at least 4 moves: {line}");
+    for (i, pair) in words.chunks(2).enumerate() {
+        let expected = if i % 2 == 0 { color } else { color.opponent() };
+        assert_eq!(pair[0], if expected == Color::Black { "b" } else { "w" }, "{line}");
+    }
+    let best = gtp(&mut e, &format!("genmove {color}"));
+    assert_eq!(best, words[1], "{line}");
+}
+
+#[test]
+fn a_yugo_in_one_is_taken_when_nothing_is_threatened() {
+    // Three black Migos in a row with an open end, no Igo anywhere: the
+    // search makes the Yugo (worth a Yugo up) rather than a quiet move.
+    let rows = [
+        ". . . . . . . .",
+        ". . . . . . . .",
+        ". . . . . . . .",
+        ". . . . . . O .",
+        ". X X X . . O .",
+        ". . . . . . O .",
+        ". . . . . . . .",
+        "O . . . . . . .",
+    ];
+    for budget in [settings(Some(300), None), settings(None, Some(0.1))] {
+        let mut e = Engine::new(Setup::new(Variant::Migoyugo), budget);
+        e.game = Game::Migoyugo(Migoyugo::from_rows(&rows, Color::Black).unwrap());
+        let answer = gtp(&mut e, "genmove b");
+        let Game::Migoyugo(game) = &e.game else { unreachable!() };
+        assert_eq!(game.board().yugo_total(), [1, 0], "played {answer}");
+    }
+}

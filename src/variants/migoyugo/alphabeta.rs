@@ -39,6 +39,8 @@ const WINRATE_SCALE: f32 = 2.5 * YUGO as f32;
 /// others), best first.
 struct Iteration {
     depth: u32,
+    /// Every root move was searched: a proven loss is then certain.
+    complete: bool,
     score: i32,
     line: Vec<usize>,
     moves: Vec<(usize, i32)>,
@@ -89,7 +91,7 @@ pub fn search(
     let moves = move_stats(&it, nodes, &to_move);
     SearchResult {
         best: moves.first().map(|m| m.mv),
-        resign: config.resign_below > 0.0 && it.score < -PROVEN,
+        resign: config.resign_below > 0.0 && it.complete && it.score < -PROVEN,
         winrate: winrate(it.score),
         playouts: nodes,
         elapsed: start.elapsed(),
@@ -147,6 +149,7 @@ fn deepen<B: Bits>(
             if let Some((score, line)) = best {
                 done = Some(Iteration {
                     depth: depth as u32,
+                    complete,
                     score,
                     line,
                     moves: root.clone(),
@@ -169,6 +172,7 @@ fn deepen<B: Bits>(
             // Stopped before a single move was searched: the first in order.
             done = Some(Iteration {
                 depth: 0,
+                complete: false,
                 score: 0,
                 line: vec![root[0].0],
                 moves: root,
@@ -206,6 +210,7 @@ fn iterate<B: Bits>(
     let mut alpha = -WIN - 1;
     let mut best: Option<(usize, i32, Vec<usize>)> = None;
     let mut complete = true;
+    let mut searched = root.len();
     for i in 0..root.len() {
         let p = root[i].0;
         let mut child = board.clone();
@@ -229,6 +234,7 @@ fn iterate<B: Bits>(
         };
         let Ok(value) = value else {
             complete = false;
+            searched = i;
             break;
         };
         root[i].1 = value;
@@ -237,6 +243,15 @@ fn iterate<B: Bits>(
             let below = if igo { &[][..] } else { &s.pv[1][..] };
             let line = std::iter::once(p).chain(below.iter().copied()).collect();
             best = Some((p, value, line));
+        }
+    }
+    if !complete && best.as_ref().is_some_and(|b| b.1 < -PROVEN) {
+        // Cut short after the moves searched so far were proven to lose:
+        // a move not yet searched (and not proven to lose before) is better.
+        if let Some(&(p, bound)) = root[searched..].iter().find(|&&(_, v)| v >= -PROVEN) {
+            // Its bound from the last iteration, where it has one.
+            let score = if bound <= PROVEN { bound } else { 0 };
+            best = Some((p, score, vec![p]));
         }
     }
     let Some((best_move, score, line)) = best else {
