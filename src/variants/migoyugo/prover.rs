@@ -12,8 +12,10 @@
 //! horizon counts as open, and nothing is pruned that could refute a proof
 //! (no null moves, no reductions): a win or a loss found is certain.
 //!
-//! Each root move gets its own verdict, so that the tree search can leave
-//! out the moves proven to lose and play at once a move proven to win.
+//! Each root move gets its own verdict. The same node search, with the
+//! static evaluation at the horizon and late quiet moves reduced (every
+//! move is still searched, so its proofs stay certain), is the engine's
+//! alpha-beta (see [`super::alphabeta`]).
 
 use super::bits::Bits;
 use super::board::Bitboard;
@@ -174,7 +176,7 @@ fn decided(outcome: Outcome, color: Color, ply: usize) -> i32 {
 }
 
 /// The verdict of a score `plies` deep.
-pub(super) fn verdict(score: i32) -> Verdict {
+fn verdict(score: i32) -> Verdict {
     if score > PROVEN {
         Verdict::Win((WIN - score) as u32)
     } else if score < -PROVEN {
