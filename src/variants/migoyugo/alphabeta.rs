@@ -211,8 +211,8 @@ fn iterate<B: Bits>(
     let mut best: Option<(usize, i32, Vec<usize>)> = None;
     let mut complete = true;
     let mut searched = root.len();
-    for i in 0..root.len() {
-        let p = root[i].0;
+    for (i, entry) in root.iter_mut().enumerate() {
+        let p = entry.0;
         let mut child = board.clone();
         let igo = child.place_with::<true>(p, color).igo;
         let value = if igo {
@@ -237,7 +237,7 @@ fn iterate<B: Bits>(
             searched = i;
             break;
         };
-        root[i].1 = value;
+        entry.1 = value;
         if value > alpha {
             alpha = value;
             let below = if igo { &[][..] } else { &s.pv[1][..] };
