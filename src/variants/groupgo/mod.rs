@@ -227,6 +227,17 @@ impl GroupGo {
         &self.geometry
     }
 
+    /// The fewest points a usual turn fills: 1 where single stones are
+    /// played, else the smallest piece without limit (the clock's guess
+    /// of the moves left divides the board by it).
+    pub fn points_per_move(&self) -> usize {
+        let preset = &self.preset;
+        if preset.stones {
+            return 1;
+        }
+        preset.pieces.iter().map(Omino::cells).min().unwrap_or(1)
+    }
+
     /// The board points of `v`.
     fn point(&self, v: Vertex) -> Result<usize, Illegal> {
         if v.on_board(self.size()) {
