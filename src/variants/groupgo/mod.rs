@@ -18,7 +18,7 @@ pub use presets::Preset;
 pub use spec::{builtin_preset, DOMINGO, GROUP_GO, OMINO_GO};
 
 use super::go_family::{self, go_state, GoHistory, Turn};
-use super::Setup;
+use super::{Setup, Variant};
 use crate::board::zobrist::StateKey;
 use crate::board::Board;
 use crate::clicks::{Click, Spelling};
@@ -26,7 +26,7 @@ use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints, Widening};
 use crate::moves::{Move, Piece, Vertex};
 use crate::polyomino::{Omino, Shape};
-use crate::search::{PriorsInto, RaveWeight, Tuning};
+use crate::search::Tuning;
 use drops::{Cells, Geometry, Verdict};
 use presets::{Hand, Pieces};
 use rand::rngs::SmallRng;
@@ -538,25 +538,19 @@ pub const PRIOR_VISITS: f32 = 20.0;
 const WIDEN_FROM: usize = 400;
 
 impl SearchHints for GroupGo {
-    /// Group Go's single stones carry Go's priors, so it searches as
-    /// narrowly as Go does. Omino Go's drops learn less from AMAF (one
-    /// point stands for a four-stone drop) and more from their priors:
-    /// AMAF gives way after about 100 samples and priors count double.
+    /// Group Go's single stones carry Go's priors, so it searches with
+    /// Go's weights. Omino Go's drops learn less from AMAF (one point
+    /// stands for a four-stone drop) and more from their priors: AMAF
+    /// gives way after about 100 samples and priors count double.
     /// DominGo keeps the broad default. Each measured at equal time
     /// against flat Monte Carlo (docs/rules/omino-go.md).
     fn tuning(&self) -> Tuning {
-        let size = self.size();
         if self.preset.stones {
-            let big = size >= super::go::priors::BIG_BOARD;
-            Tuning {
-                exploration: 0.0,
-                rave_equivalence: if big { 300.0 } else { 3000.0 },
-                rave_weight: RaveWeight::Samples,
-                priors_into: PriorsInto::Value,
-                prior_weight: 1.0,
-                even_prior: super::go::priors::unit(size),
-                expand_after: 2,
-            }
+            let go = Setup {
+                size: self.size(),
+                ..Setup::new(Variant::Go)
+            };
+            super::go::Go::new(&go).tuning()
         } else if self.points_per_move() >= 4 {
             Tuning {
                 rave_equivalence: 100.0,
