@@ -89,34 +89,43 @@ fn the_clock_sets_the_budget_and_a_drop_counts_its_points() {
 fn genmove_plays_a_proven_win_on_a_small_board() {
     // DominGo 4x4 is a win by one point for Black, which the solver proves
     // at komi 0.5 in a few thousand nodes, well within genmove's share of
-    // 5,000 playouts. (Half a point of komi: no draw, so a proven win is
-    // played at once.)
-    let settings = SearchSettings {
-        playouts: Some(5000),
-        time: None,
-        ..SearchSettings::default()
-    };
+    // 5,000 playouts. Some first moves throw the win away; genmove's does
+    // not.
     let setup = Setup {
         size: 4,
         komi: 0.5,
         ..Setup::new(Variant::DominGo)
     };
-    let mut e = Engine::new(setup, settings);
-    let thought = e.think(&e.game.clone(), Color::Black, false);
-    assert_eq!(thought.playouts, 0, "the solver, not the tree search, chose");
-    assert_eq!(thought.winrate, 1.0);
-    let answer = gtp(&mut e, "genmove b");
-    assert_eq!(e.game.to_move(), Color::White, "{answer} was played");
     let budget = Budget {
         table_mb: 16,
         ..Budget::default()
     };
-    let after = solver::solve(&e.game, &budget, &|| false);
-    assert!(
-        after.wins_for(Color::Black),
-        "{answer} does not keep the win: {:?}",
-        after.value
-    );
+    let start = variago::Game::new(&setup);
+    let mut firsts = Vec::new();
+    start.legal_moves(&mut firsts);
+    let keeps_the_win = |mv| {
+        let mut after = start.clone();
+        after.play(Color::Black, mv).unwrap();
+        solver::solve(&after, &budget, &|| false).wins_for(Color::Black)
+    };
+    let losing = firsts.iter().filter(|&&mv| !keeps_the_win(mv)).count();
+    assert!(losing > 0, "every first move wins");
+    for seed in [1, 2, 3] {
+        let mut settings = SearchSettings {
+            playouts: Some(5000),
+            time: None,
+            ..SearchSettings::default()
+        };
+        settings.config.seed = seed;
+        let mut e = Engine::new(setup.clone(), settings);
+        let thought = e.think(&e.game.clone(), Color::Black, false);
+        let best = thought.best.expect("a move");
+        assert!(keeps_the_win(best), "seed {seed}: {best} loses");
+        let answer = gtp(&mut e, "variago-genmove b");
+        let played = variago::Move::parse(&answer, 4).unwrap();
+        assert!(keeps_the_win(played), "seed {seed}: {answer} loses");
+        assert_eq!(e.game.to_move(), Color::White);
+    }
 }
 
 #[test]
