@@ -186,12 +186,15 @@ fn positional_superko_refuses_a_drop_that_repeats_the_board() {
 
 #[test]
 fn area_scoring_with_komi() {
-    let g = position(Variant::DominGo, &["..X", ".XX", "XXX"], B);
+    // Komi: Group Go's is Go's; DominGo's and Omino Go's are measured.
+    let g = position(Variant::GroupGo, &["..X", ".XX", "XXX"], B);
     assert_eq!(g.score_now(), Outcome::Score(9.0 - 7.5));
+    let g = position(Variant::DominGo, &["..X", ".XX", "XXX"], B);
+    assert_eq!(g.score_now(), Outcome::Score(9.0 - 2.5));
     let g = position(Variant::OminoGo, &["OO.", "OOO", "..."], B);
     assert_eq!(
         g.score_now(),
-        Outcome::Score(-9.0 - 7.5),
+        Outcome::Score(-9.0 - 0.5),
         "the empty points touch only white"
     );
 }

@@ -280,7 +280,12 @@ impl Engine {
     /// The search budget for `color`'s move: the clock's share, or the
     /// per-move settings when no clock is set.
     pub fn limits_for(&self, color: Color) -> Limits {
-        let points = self.game.size() * self.game.size();
+        // Each side fills about half the board; a drop fills several points.
+        let per_move = match &self.game {
+            Game::GroupGo(game) => game.points_per_move(),
+            _ => 1,
+        };
+        let points = self.game.size() * self.game.size() / per_move;
         let moves_left = (points / 2).saturating_sub(self.game.moves_played() / 2).max(10);
         Limits {
             playouts: self.settings.playouts,

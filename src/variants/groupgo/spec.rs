@@ -71,9 +71,11 @@ pub static OMINO_GO: VariantSpec = VariantSpec {
     aliases: &["ominogo", "tetromino-go", "tetrominogo"],
     description: "Omino Go: every turn drops a tetromino (D4+D5+D6+E5), the first a domino; 19x19",
     game_id: "OminoGo",
-    komi: 7.5,
+    komi: 0.5,
     default_size: || default_size("omino-go"),
     accepts_size: |size| fits("omino-go", size),
+    // A tetromino turn fills four points: 6x6 is nine turns deep.
+    solver_empties: Some(36),
     ..FAMILY_SPEC
 };
 
@@ -82,9 +84,12 @@ pub static DOMINGO: VariantSpec = VariantSpec {
     aliases: &["domin-go"],
     description: "DominGo: every turn drops a domino (D4+D5); 13x13",
     game_id: "DominGo",
-    komi: 7.5,
+    komi: 2.5,
     default_size: || default_size("domingo"),
     accepts_size: |size| fits("domingo", size),
+    // A domino turn fills two points: 5x5 is at most a dozen turns deep
+    // (captures aside).
+    solver_empties: Some(25),
     ..FAMILY_SPEC
 };
 

@@ -42,7 +42,9 @@ pub static TANBO: VariantSpec = VariantSpec {
     record_options: &[],
     commands: &[],
     match_setup: &[],
-    solver_empties: None,
+    // Late positions, where a wrong move usually loses at once, are within
+    // the solver's reach of a move's budget.
+    solver_empties: Some(16),
     new_game: |setup| Game::Tanbo(Tanbo::new(setup)),
     from_diagram: Some(|setup, rows, to_move| Tanbo::from_diagram(setup, rows, to_move).map(Game::Tanbo)),
 };
