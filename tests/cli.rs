@@ -250,6 +250,7 @@ fn every_flag_has_help_and_shows_its_default() {
     }
     let (help, _, _) = run_status(&["versus", "--help"], "");
     assert!(help.contains("[default: 100]") && help.contains("[default: 1000, unless only --time"));
+    assert!(help.contains("the baseline always has one [default: 1]"));
 }
 
 #[test]
@@ -343,4 +344,38 @@ fn a_setup_option_the_variant_lacks_is_refused_as_over_gtp() {
         assert_eq!((stdout.as_str(), code), ("", Some(2)), "{args:?}");
         assert_eq!(stderr.trim(), format!("variago: {message}"), "{args:?}");
     }
+}
+
+/// The flat baseline searches on one thread, so `versus` gives the engine
+/// one too unless `--threads` says otherwise: equal time is equal CPU.
+#[test]
+fn versus_searches_on_one_thread_unless_told() {
+    let threads_logged = |extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_variago"))
+            .args([
+                "versus",
+                "--variant",
+                "atari",
+                "--size",
+                "5",
+                "--playouts",
+                "20",
+                "--games",
+                "1",
+            ])
+            .args(extra)
+            .env("RUST_LOG", "info")
+            .output()
+            .expect("engine runs");
+        assert!(out.status.success());
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        stderr
+            .lines()
+            .find(|l| l.contains("search threads"))
+            .map(str::to_string)
+    };
+    assert!(threads_logged(&[]).unwrap().ends_with(" 1 search threads"));
+    assert!(threads_logged(&["--threads", "2"])
+        .unwrap()
+        .ends_with(" 2 search threads"));
 }

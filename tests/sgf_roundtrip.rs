@@ -132,3 +132,14 @@ fn a_bad_file_is_refused_and_changes_nothing() {
     let answer = execute_line(&mut e, "loadsgf /nonexistent/file.sgf").unwrap();
     assert!(answer.starts_with("? cannot load file"), "{answer}");
 }
+
+#[test]
+fn a_record_that_names_no_variant_is_standard_go() {
+    let path = temp_file("plain-go");
+    std::fs::write(&path, "(;GM[1]FF[4]AP[Sabaki:0.52.2]SZ[9]KM[6.5];B[ee];W[ce])").unwrap();
+    let mut e = engine(Variant::Atari);
+    assert_eq!(ok(&mut e, &format!("loadsgf {}", path.display())), "black");
+    assert_eq!(e.variant(), Variant::Go);
+    assert_eq!(e.setup.komi, 6.5);
+    std::fs::remove_file(path).ok();
+}

@@ -64,6 +64,7 @@ pub fn command() -> clap::Command {
         versus
             .mut_arg("playouts", |a| a.help(versus::PLAYOUTS_HELP))
             .mut_arg("time", |a| a.help(versus::TIME_HELP))
+            .mut_arg("threads", |a| a.help(versus::THREADS_HELP))
     })
 }
 

@@ -18,10 +18,14 @@ pub struct VersusArgs {
 /// The help of `--playouts` and `--time` for `versus`, where they set both
 /// sides' budget.
 pub const PLAYOUTS_HELP: &str = "Playouts per move for both sides [default: 1000, unless only --time is given]";
+pub const THREADS_HELP: &str = "Search threads of the engine; the baseline always has one [default: 1]";
 pub const TIME_HELP: &str = "Seconds per move for both sides when --playouts is not given; \
      flat Monte Carlo spends them on playouts [default: none: equal playouts]";
 
-pub fn run(args: VersusArgs) -> Result<(), String> {
+pub fn run(mut args: VersusArgs) -> Result<(), String> {
+    // The baseline searches on one thread: so does the engine, unless told,
+    // so that equal time is equal CPU.
+    args.play.search.threads.get_or_insert(1);
     let (setup, settings) = args.play.resolve()?;
     let budget = match settings.time {
         Some(t) if args.play.search.time.is_some() && args.play.search.playouts.is_none() => Budget::Time(t),

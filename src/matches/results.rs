@@ -6,7 +6,7 @@
 //! ```text
 //! {"variago_match":{"first":"...","second":"...",...},"id":"5f0c...","sprt":null}
 //! {"match":"5f0c...","game":1,"first_color":"black","black":"...","white":"...",
-//!  "opening":{"source":"book.txt line 1","moves":["B C3","W D4"]},"moves":["B C3",...],
+//!  "opening":{"source":"book.txt line 1","moves":["B C3","W D4"],"next":"black"},"moves":["B C3",...],
 //!  "typed":true,"ending":"resignation","result":"W+R","winner":"second",
 //!  "error":null,"disagreement":null,"seconds":[0.41,0.38]}
 //! ```
@@ -84,6 +84,10 @@ struct Header {
 struct OpeningLine {
     source: String,
     moves: Vec<String>,
+    /// The side to move after the opening: not always the opponent of its
+    /// last mover (a special stone's extra move). Older files lack it.
+    #[serde(default)]
+    next: Option<String>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -133,6 +137,7 @@ pub fn game_line(info: &MatchInfo, game: &GameRecord) -> String {
         opening: game.opening.as_ref().map(|o| OpeningLine {
             source: o.source.clone(),
             moves: o.moves.iter().map(move_text).collect(),
+            next: Some(o.next.name().to_string()),
         }),
         moves: game.moves.iter().map(move_text).collect(),
         typed: game.typed,
@@ -160,7 +165,10 @@ fn game_of_line(line: GameLine, size: usize) -> Result<GameRecord, String> {
     let opening = match line.opening {
         Some(o) => {
             let moves = parse_moves(&o.moves, size)?;
-            let next = moves.last().map_or(Color::Black, |m| m.0.opponent());
+            let next = match &o.next {
+                Some(name) => Color::parse(name).ok_or_else(|| format!("bad opening next '{name}'"))?,
+                None => moves.last().map_or(Color::Black, |m| m.0.opponent()),
+            };
             Some(Opening {
                 source: o.source,
                 moves,
@@ -371,5 +379,58 @@ impl Writer {
             .write_all(line.as_bytes())
             .and_then(|_| self.file.flush())
             .map_err(|e| format!("cannot write the results file: {e}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::Vertex;
+
+    fn info() -> MatchInfo {
+        MatchInfo {
+            first: "a".into(),
+            second: "b".into(),
+            referee: None,
+            variant: "special-stones".into(),
+            size: 9,
+            komi: 7.5,
+            max_moves: 324,
+            openings: Some("book.sgf".into()),
+            time_controls: [None, None],
+            time_margin: 0.0,
+        }
+    }
+
+    fn reread(game: &GameRecord) -> GameRecord {
+        let line = serde_json::from_str(&game_line(&info(), game)).unwrap();
+        game_of_line(line, 9).unwrap()
+    }
+
+    #[test]
+    fn the_side_to_move_after_an_opening_survives_the_file() {
+        // An opening that ends on an extra-move drop leaves its mover to move again.
+        let extra = (Color::Black, Move::Place(Vertex::new(2, 2)));
+        let opening = Opening {
+            source: "book.sgf game 1".into(),
+            moves: vec![extra],
+            next: Color::Black,
+        };
+        let mut game = GameRecord::new(1, Some(opening));
+        game.moves = vec![extra, (Color::Black, Move::Place(Vertex::new(4, 4)))];
+        game.ending = Ending::Resignation;
+        game.result = GameResult::parse("B+R");
+        assert_eq!(reread(&game).opening.unwrap().next, Color::Black);
+    }
+
+    #[test]
+    fn a_line_without_the_side_to_move_takes_the_opponent_of_the_last_mover() {
+        let mut game = GameRecord::new(2, None);
+        game.ending = Ending::Resignation;
+        game.result = GameResult::parse("W+R");
+        let mut line: serde_json::Value = serde_json::from_str(&game_line(&info(), &game)).unwrap();
+        line["opening"] = serde_json::json!({"source": "old.sgf game 1", "moves": ["B C3"]});
+        let read = game_of_line(serde_json::from_value(line).unwrap(), 9).unwrap();
+        assert_eq!(read.opening.unwrap().next, Color::White);
     }
 }
