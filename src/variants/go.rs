@@ -332,7 +332,7 @@ impl SearchHints for Go {
             expand_after: 2,
             resign: Resign {
                 below: if big { 0.5 } else { 1.0 },
-                simulations: 50 * (size * size) as u64,
+                simulations: 25 * (size * size) as u64,
                 searches: 2 + size as u32 / 4,
             },
         }
