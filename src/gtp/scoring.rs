@@ -95,7 +95,7 @@ pub fn judgement(e: &Engine, time: Duration) -> Option<Arc<Judgement>> {
 fn judging_ownership(e: &Engine, mut root: Game, time: Duration, config: &Config) -> Option<Ownership> {
     let simulations = judge_simulations(root.size());
     let start = Instant::now();
-    let first = search_ownership(&root, simulations, Some(time / 2), config)?;
+    let first = search_ownership(&root, simulations, Some(time * 2 / 3), config)?;
     if first.means().iter().all(|m| m.abs() > UNSURE) {
         return Some(first);
     }
