@@ -260,7 +260,8 @@ mod tests {
             ..config.clone()
         };
         let cache = TreeCache::default();
-        let search = |config: &Config, playouts| search_reusing(&game, limits(playouts), config, &|| false, None, &cache);
+        let search =
+            |config: &Config, playouts| search_reusing(&game, limits(playouts), config, &|| false, None, &cache);
         // Too small a search does not count.
         assert!(!search(&config, 50).resign);
         assert!(!search(&config, 400).resign);

@@ -114,7 +114,12 @@ impl Go {
 
 /// A playout from the current state with the policy of [`policy`], with
 /// the mercy rule at `komi` when given, else to the end.
-fn playout(state: &State, mercy: Option<f32>, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> policy::PlayoutEnd {
+fn playout(
+    state: &State,
+    mercy: Option<f32>,
+    rng: &mut SmallRng,
+    trace: &mut Vec<(Color, Move)>,
+) -> policy::PlayoutEnd {
     policy::playout(
         state.board.clone(),
         state.turn.to_move,
@@ -292,9 +297,7 @@ impl SearchHints for Go {
         let mut trace = Vec::new();
         Some(go_family::ownership(self.size() * self.size(), playouts, || {
             trace.clear();
-            playout(self.history.now(), None, rng, &mut trace)
-                .board
-                .area_owners()
+            playout(self.history.now(), None, rng, &mut trace).board.area_owners()
         }))
     }
 
