@@ -819,7 +819,9 @@ fn merge<P: Position>(root: &P, trees: Vec<(Vec<MoveStats>, u64)>, elapsed: Dura
 /// a row it may ask for).
 fn hopeless<P: Position>(root: &P, result: &SearchResult, config: &Config) -> bool {
     let rule = tuning_for(root, config).resign;
-    let simulations: u64 = result.moves.iter().map(|m| m.visits).sum();
+    // The new playouts, or the root's visits with the reused trees'.
+    let visits: u64 = result.moves.iter().map(|m| m.visits).sum();
+    let simulations = result.playouts.max(visits);
     result.best.is_some()
         && config.resign_below > 0.0
         && result.winrate < config.resign_below * rule.below

@@ -73,7 +73,9 @@ pub fn search_reusing<P: Position>(
         if let Ok(mut counts) = cache.hopeless.lock() {
             let count = &mut counts[root.to_move().index()];
             *count = if hopeless(root, &result, config) { *count + 1 } else { 0 };
-            result.resign = *count >= tuning_for(root, config).resign.searches;
+            // A search that resigns on its own (one search is enough, or
+            // a variant's own search) still does.
+            result.resign |= *count >= tuning_for(root, config).resign.searches;
         }
     }
     result
