@@ -197,15 +197,19 @@ fn a_fixed_seed_makes_the_engine_deterministic() {
 #[test]
 fn resign_can_be_switched_off() {
     let _turn = cpu();
-    // With komi 100 on 5x5 black cannot win.
-    let input = b"play b A1\nplay w C3\ngenmove b\n";
-    let args = ["--size", "5", "--komi", "100", "--playouts", "400", "--seed", "1"];
+    // With komi 100 on 5x5 black cannot win. Go resigns once three
+    // searches in a row (on 5x5) have found the game lost.
+    let input = b"play b A1\nplay w C3\ngenmove b\ngenmove b\ngenmove b\n";
+    let args = ["--size", "5", "--komi", "100", "--playouts", "1000", "--seed", "1"];
     let (out, _) = run_to_end(&args, input);
-    assert_eq!(responses(&out)[2], "= resign");
+    let answers = responses(&out);
+    assert_ne!(answers[2], "= resign");
+    assert_ne!(answers[3], "= resign");
+    assert_eq!(answers[4], "= resign");
     let mut no_resign = args.to_vec();
     no_resign.push("--no-resign");
     let (out, _) = run_to_end(&no_resign, input);
-    assert_ne!(responses(&out)[2], "= resign");
+    assert!(responses(&out).iter().all(|a| a != "= resign"));
 }
 
 #[test]

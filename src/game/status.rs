@@ -78,6 +78,21 @@ impl Ownership {
     pub fn means(&self) -> Vec<f32> {
         (0..self.black.len()).map(|i| self.black(i) - self.white(i)).collect()
     }
+
+    /// These shares where they lean to one side by more than `margin`
+    /// (an expected owner beyond it), and the shares of `other` (of the
+    /// same board) at the points left unsure.
+    pub fn settled_by(&self, other: &Ownership, margin: f32) -> Ownership {
+        let mut out = self.clone();
+        let scale = self.simulations as f32 / other.simulations.max(1) as f32;
+        for i in 0..self.black.len() {
+            if (self.black(i) - self.white(i)).abs() <= margin && i < other.black.len() {
+                out.black[i] = (other.black[i] as f32 * scale).round() as u32;
+                out.white[i] = (other.white[i] as f32 * scale).round() as u32;
+            }
+        }
+        out
+    }
 }
 
 /// What becomes of a stone when the game is counted.
@@ -159,6 +174,21 @@ mod tests {
         total.merge(&o);
         assert_eq!(total.simulations(), 4);
         assert_eq!(total.means(), o.means());
+    }
+
+    #[test]
+    fn unsure_points_take_the_other_shares() {
+        let mut sure = Ownership::new(3);
+        sure.add(&[1, 1, -1]);
+        sure.add(&[1, -1, -1]);
+        let mut other = Ownership::new(3);
+        for _ in 0..4 {
+            other.add(&[-1, -1, 1]);
+        }
+        let settled = sure.settled_by(&other, 0.3);
+        assert_eq!(settled.simulations(), 2);
+        assert_eq!(settled.means(), vec![1.0, -1.0, -1.0]);
+        assert_eq!(settled.neutral(1), 0.0);
     }
 
     #[test]

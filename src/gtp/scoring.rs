@@ -12,14 +12,16 @@ use super::args::Args;
 use super::commands::Reply;
 use super::engine::Engine;
 use crate::color::Color;
-use crate::game::{Judgement, Occupant, Outcome, Owner, Position, Status};
+use crate::game::{Judgement, Occupant, Outcome, Owner, Ownership, Position, Status};
 use crate::moves::{Move, Vertex};
 use crate::search::ownership::search_ownership;
+use crate::search::Config;
 use crate::variants::go_family::scoring::Scoring;
+use crate::variants::Game;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Simulations of the search behind one judgement: enough for the
 /// statuses to be the same from one seed to the next on finished boards.
@@ -76,13 +78,36 @@ pub fn judgement(e: &Engine, time: Duration) -> Option<Arc<Judgement>> {
     e.trees.clear();
     let mut config = e.settings.config.clone();
     config.resign_below = 0.0;
-    let ownership = search_ownership(&root, judge_simulations(root.size()), Some(time), &config)?;
+    let ownership = judging_ownership(e, root, time, &config)?;
     let judged = Arc::new(e.game.judge(&ownership)?);
     if let Ok(mut cache) = e.scoring.judged.lock() {
         *cache = Some((key, judged.clone()));
     }
     Some(judged)
 }
+
+/// The ownership behind a judgement. The search plays to win, so it is
+/// indifferent to the stones whose fate leaves the winner unchanged, and
+/// they stay unsettled in its simulations; where its owners lean to
+/// neither side by more than [`UNSURE`], a second search decides, which
+/// plays with the count the first one found as komi so that every point
+/// matters (Pachi's dynamic komi, for the count instead of the game).
+fn judging_ownership(e: &Engine, mut root: Game, time: Duration, config: &Config) -> Option<Ownership> {
+    let simulations = judge_simulations(root.size());
+    let start = Instant::now();
+    let first = search_ownership(&root, simulations, Some(time * 2 / 3), config)?;
+    if first.means().iter().all(|m| m.abs() > UNSURE) {
+        return Some(first);
+    }
+    let margin = e.game.judge(&first)?.score;
+    root.set_komi(e.setup.komi + margin);
+    let left = time.saturating_sub(start.elapsed());
+    let closer = search_ownership(&root, simulations, Some(left), config)?;
+    Some(first.settled_by(&closer, UNSURE))
+}
+
+/// The expected owner (from -1 to +1) that leaves a point unsure.
+const UNSURE: f32 = 0.3;
 
 /// The score by the rules in force: under `area` the judged count, dead
 /// stones removed; otherwise the game's own result or count.

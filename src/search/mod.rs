@@ -22,7 +22,7 @@ pub mod time;
 pub mod tuning;
 
 pub use reuse::{search_reusing, TreeCache};
-pub use tuning::{PriorsInto, RaveWeight, Tuning};
+pub use tuning::{PriorsInto, RaveWeight, Resign, Tuning};
 
 use crate::color::Color;
 use crate::game::Position;
@@ -801,19 +801,32 @@ fn merge<P: Position>(root: &P, trees: Vec<(Vec<MoveStats>, u64)>, elapsed: Dura
     moves.sort_by_key(|m| std::cmp::Reverse(m.visits));
     let best = moves.first().map(|m| m.mv);
     let winrate = moves.first().map_or(0.0, |m| m.winrate);
-    let resign = best.is_some()
-        && config.resign_below > 0.0
-        && winrate < config.resign_below
-        && playouts >= 200
-        && root.moves_played() >= 2;
-    SearchResult {
+    let mut result = SearchResult {
         best,
-        resign,
+        resign: false,
         winrate,
         playouts,
         elapsed,
         moves,
-    }
+    };
+    let rule = tuning_for(root, config).resign;
+    result.resign = rule.searches <= 1 && hopeless(root, &result, config);
+    result
+}
+
+/// True when `result`, a search of `root`, finds the position lost by the
+/// measure of the variant's [`Resign`] rule (one search of the several in
+/// a row it may ask for).
+fn hopeless<P: Position>(root: &P, result: &SearchResult, config: &Config) -> bool {
+    let rule = tuning_for(root, config).resign;
+    // The new playouts, or the root's visits with the reused trees'.
+    let visits: u64 = result.moves.iter().map(|m| m.visits).sum();
+    let simulations = result.playouts.max(visits);
+    result.best.is_some()
+        && config.resign_below > 0.0
+        && result.winrate < config.resign_below * rule.below
+        && simulations >= rule.simulations
+        && root.moves_played() >= 2
 }
 
 #[cfg(test)]

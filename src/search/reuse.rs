@@ -1,8 +1,10 @@
 //! Tree reuse between moves: the trees of the last search are kept, and a
 //! search of a position that the last searched one leads to (up to two
 //! moves later, or the same position) starts from the matching subtree.
+//! The cache also counts, for each side, the searches in a row that found
+//! the position lost, for the variants that resign only after several.
 
-use super::{search_from, Config, Limits, Node, Report, SearchResult};
+use super::{hopeless, search_from, tuning_for, Config, Limits, Node, Report, SearchResult};
 use crate::color::Color;
 use crate::game::Position;
 use crate::moves::Move;
@@ -14,21 +16,29 @@ const MAX_DEPTH: usize = 2;
 /// The trees of the last search and the position they grew from.
 pub struct TreeCache<P> {
     saved: Mutex<Option<(P, Vec<Vec<Node>>)>>,
+    /// For black and white, the searches in a row that may resign and
+    /// found the position lost.
+    hopeless: Mutex<[u32; 2]>,
 }
 
 impl<P> Default for TreeCache<P> {
     fn default() -> TreeCache<P> {
         TreeCache {
             saved: Mutex::new(None),
+            hopeless: Mutex::new([0; 2]),
         }
     }
 }
 
 impl<P> TreeCache<P> {
-    /// Forgets the kept trees and frees their memory.
+    /// Forgets the kept trees, freeing their memory, and the count of
+    /// hopeless searches.
     pub fn clear(&self) {
         if let Ok(mut saved) = self.saved.lock() {
             *saved = None;
+        }
+        if let Ok(mut hopeless) = self.hopeless.lock() {
+            *hopeless = [0; 2];
         }
     }
 }
@@ -54,9 +64,19 @@ pub fn search_reusing<P: Position>(
     if reused > 0 {
         log::info!("reusing trees of {reused} simulations");
     }
-    let (result, trees) = search_from(root, limits, config, stop, report, start_trees);
+    let (mut result, trees) = search_from(root, limits, config, stop, report, start_trees);
     if let Ok(mut saved) = cache.saved.lock() {
         *saved = (!trees.is_empty()).then(|| (root.clone(), trees));
+    }
+    // Only searches that may resign count (not pondering, nor a cleanup).
+    if config.resign_below > 0.0 {
+        if let Ok(mut counts) = cache.hopeless.lock() {
+            let count = &mut counts[root.to_move().index()];
+            *count = if hopeless(root, &result, config) { *count + 1 } else { 0 };
+            // A search that resigns on its own (one search is enough, or
+            // a variant's own search) still does.
+            result.resign |= *count >= tuning_for(root, config).resign.searches;
+        }
     }
     result
 }
@@ -172,6 +192,8 @@ fn reroot(nodes: &mut Vec<Node>, root: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::moves::Vertex;
+    use crate::search::{Resign, Tuning};
     use crate::variants::{Game, Setup, Variant};
     use std::sync::atomic::AtomicBool;
 
@@ -213,6 +235,43 @@ mod tests {
         assert!(visits > 500);
         let fresh = Game::new(&Setup::new(Variant::Go));
         assert!(descend(&game, trees, &fresh).is_empty());
+    }
+
+    #[test]
+    fn resigning_waits_for_the_hopeless_searches_in_a_row_the_tuning_asks_for() {
+        let mut setup = Setup::new(Variant::Go);
+        setup.size = 5;
+        setup.komi = 100.0;
+        let mut game = Game::new(&setup);
+        game.play(Color::Black, Move::Place(Vertex::new(2, 2))).unwrap();
+        game.play(Color::White, Move::Place(Vertex::new(1, 1))).unwrap();
+        let rule = Resign {
+            below: 1.0,
+            simulations: 300,
+            searches: 3,
+        };
+        let config = Config {
+            tuning: Some(Tuning {
+                resign: rule,
+                ..Tuning::default()
+            }),
+            ..Config::default()
+        };
+        let pondering = Config {
+            resign_below: 0.0,
+            ..config.clone()
+        };
+        let cache = TreeCache::default();
+        let search =
+            |config: &Config, playouts| search_reusing(&game, limits(playouts), config, &|| false, None, &cache);
+        // Too small a search does not count.
+        assert!(!search(&config, 50).resign);
+        assert!(!search(&config, 400).resign);
+        assert!(!search(&pondering, 400).resign);
+        assert!(!search(&config, 400).resign);
+        assert!(search(&config, 400).resign);
+        cache.clear();
+        assert!(!search(&config, 400).resign);
     }
 
     #[test]

@@ -24,6 +24,28 @@ pub enum PriorsInto {
     Value,
 }
 
+/// When a search allowed to resign (`Config::resign_below` above 0) does:
+/// once its best move has won less often than `resign_below` times
+/// `below`, with at least `simulations` behind the root's moves, in
+/// `searches` searches in a row for the same side (counted by
+/// [`super::TreeCache`]; a search without one resigns on its own).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Resign {
+    pub below: f32,
+    pub simulations: u64,
+    pub searches: u32,
+}
+
+impl Default for Resign {
+    fn default() -> Resign {
+        Resign {
+            below: 1.0,
+            simulations: 200,
+            searches: 1,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Tuning {
     /// UCT exploration constant; 0 leaves exploration to RAVE and priors.
@@ -40,6 +62,7 @@ pub struct Tuning {
     pub even_prior: f32,
     /// Visits a leaf needs before it is expanded.
     pub expand_after: u32,
+    pub resign: Resign,
 }
 
 impl Default for Tuning {
@@ -53,6 +76,7 @@ impl Default for Tuning {
             prior_weight: 1.0,
             even_prior: 0.0,
             expand_after: 2,
+            resign: Resign::default(),
         }
     }
 }

@@ -10,7 +10,7 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::game::{Illegal, Judgement, Occupant, Outcome, Ownership, Rules, SearchHints, SolverHints};
 use crate::moves::{Move, Piece, Vertex};
-use crate::search::{PriorsInto, RaveWeight, Tuning};
+use crate::search::{PriorsInto, RaveWeight, Resign, Tuning};
 use rand::rngs::SmallRng;
 
 pub mod policy;
@@ -112,14 +112,20 @@ impl Go {
     }
 }
 
-/// A playout from the current state with the policy of [`policy`].
-fn playout(state: &State, komi: f32, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> policy::PlayoutEnd {
+/// A playout from the current state with the policy of [`policy`], with
+/// the mercy rule at `komi` when given, else to the end.
+fn playout(
+    state: &State,
+    mercy: Option<f32>,
+    rng: &mut SmallRng,
+    trace: &mut Vec<(Color, Move)>,
+) -> policy::PlayoutEnd {
     policy::playout(
         state.board.clone(),
         state.turn.to_move,
         state.turn.passes,
         state.last,
-        komi,
+        mercy,
         rng,
         trace,
     )
@@ -274,12 +280,14 @@ impl SearchHints for Go {
     }
 
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
-        let end = playout(self.history.now(), self.komi, rng, trace);
+        let end = playout(self.history.now(), Some(self.komi), rng, trace);
         self.playout_value(&end)
     }
 
+    /// To the end, without the mercy rule: the owners judge dead stones,
+    /// and a playout cut short leaves them on the board.
     fn rollout_owners(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32 {
-        let end = playout(self.history.now(), self.komi, rng, trace);
+        let end = playout(self.history.now(), None, rng, trace);
         owners.clear();
         owners.extend(end.board.area_owners());
         self.playout_value(&end)
@@ -289,9 +297,7 @@ impl SearchHints for Go {
         let mut trace = Vec::new();
         Some(go_family::ownership(self.size() * self.size(), playouts, || {
             trace.clear();
-            playout(self.history.now(), self.komi, rng, &mut trace)
-                .board
-                .area_owners()
+            playout(self.history.now(), None, rng, &mut trace).board.area_owners()
         }))
     }
 
@@ -312,8 +318,13 @@ impl SearchHints for Go {
     /// samples, no exploration term. On big boards AMAF has a smaller
     /// say, or its noise over hundreds of open points outvotes the priors
     /// and the opening drifts to the edges.
+    ///
+    /// Resignation waits for a large search that has found the game lost
+    /// for several moves in a row, more of both on bigger boards, where
+    /// playouts misjudge a half-empty board for longer.
     fn tuning(&self) -> Tuning {
-        let big = self.size() >= priors::BIG_BOARD;
+        let size = self.size();
+        let big = size >= priors::BIG_BOARD;
         Tuning {
             exploration: 0.0,
             rave_equivalence: if big { 300.0 } else { 3000.0 },
@@ -322,6 +333,11 @@ impl SearchHints for Go {
             prior_weight: 1.0,
             even_prior: priors::unit(self.size()),
             expand_after: 2,
+            resign: Resign {
+                below: if big { 0.5 } else { 1.0 },
+                simulations: 25 * (size * size) as u64,
+                searches: 2 + size as u32 / 4,
+            },
         }
     }
 
@@ -336,3 +352,23 @@ impl SearchHints for Go {
 }
 
 impl SolverHints for Go {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tuning(size: usize) -> Tuning {
+        let mut setup = Setup::new(super::super::Variant::Go);
+        setup.size = size;
+        Go::new(&setup).tuning()
+    }
+
+    #[test]
+    fn bigger_boards_resign_later() {
+        let (small, big) = (tuning(9).resign, tuning(19).resign);
+        assert!(small.searches >= 3);
+        assert!(big.searches > small.searches);
+        assert!(big.simulations > small.simulations);
+        assert!(big.below < small.below);
+    }
+}

@@ -11,7 +11,8 @@
 //!
 //! A mercy rule ends the playout once one side's capture lead, komi
 //! included, reaches a third of the board (at least 10 points); the side
-//! ahead wins. Moves are also the tree search's priors ([`prior`]).
+//! ahead wins. Playouts whose end owners judge dead stones play to the
+//! end without it: a playout cut short leaves dead stones on the board. Moves are also the tree search's priors ([`prior`]).
 
 use crate::board::{cell_of, random_below, Board, OtherLiberties, BLACK, EMPTY, WHITE};
 use crate::color::Color;
@@ -28,19 +29,20 @@ pub struct PlayoutEnd {
 
 /// A random playout from `board` with `to_move` to play, `passes` passes
 /// just made and `last` the point of the last move (0 for none or a pass).
-/// Plays to two passes, a mercy win or a move limit.
+/// Plays to two passes or a move limit, or to a mercy win when `mercy`
+/// gives the komi it counts with.
 pub fn playout(
     mut board: Board,
     mut to_move: Color,
     mut passes: u8,
     mut last: usize,
-    komi: f32,
+    mercy: Option<f32>,
     rng: &mut SmallRng,
     trace: &mut Vec<(Color, Move)>,
 ) -> PlayoutEnd {
     let points = board.size() * board.size();
     let limit = 3 * points;
-    let mercy = (points / 3).max(10) as f32;
+    let mercy_lead = (points / 3).max(10) as f32;
     // Stones captured by black minus stones captured by white.
     let mut capture_lead = 0i32;
     let mut candidates = Vec::with_capacity(16);
@@ -57,8 +59,8 @@ pub fn playout(
                 trace.push((to_move, Move::Place(board.vertex(p))));
                 passes = 0;
                 last = p;
-                let lead = capture_lead as f32 - komi;
-                if lead.abs() >= mercy {
+                let lead = mercy.map_or(0.0, |komi| capture_lead as f32 - komi);
+                if lead.abs() >= mercy_lead {
                     let winner = if lead > 0.0 { Color::Black } else { Color::White };
                     return PlayoutEnd {
                         board,
@@ -596,9 +598,15 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(7);
         let mut trace = Vec::new();
         let last = at(&b, "B1");
-        let end = playout(b, Color::Black, 0, last, 0.0, &mut rng, &mut trace);
+        let end = playout(b, Color::Black, 0, last, Some(0.0), &mut rng, &mut trace);
         assert_eq!(end.mercy, Some(Color::Black));
         assert_eq!(trace.len(), 1);
+        // Without the rule the playout goes on to two passes.
+        let mut trace = Vec::new();
+        let end = playout(board(&rows), Color::Black, 0, last, None, &mut rng, &mut trace);
+        assert_eq!(end.mercy, None);
+        assert!(trace.len() > 1);
+        assert_eq!(playout_score(&end.board), end.board.area_score());
     }
 
     #[test]
@@ -606,7 +614,7 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(7);
         for _ in 0..50 {
             let mut trace = Vec::new();
-            let end = playout(Board::new(9), Color::Black, 0, 0, 0.0, &mut rng, &mut trace);
+            let end = playout(Board::new(9), Color::Black, 0, 0, Some(0.0), &mut rng, &mut trace);
             assert_eq!(end.board.hash(), end.board.recompute_hash());
             assert!(trace.len() < 3 * 81);
             if end.mercy.is_none() {
