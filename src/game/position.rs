@@ -60,6 +60,7 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn widening(&self) -> Option<Widening>;
     fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>);
     fn tuning(&self) -> crate::search::Tuning;
+    fn points_per_move(&self) -> usize;
     fn forced_move(&self) -> Option<Move>;
     fn own_search(
         &self,
@@ -121,6 +122,7 @@ impl<T: Rules + SearchHints + SolverHints> Position for T {
     #[inline] fn widening(&self) -> Option<Widening> { SearchHints::widening(self) }
     #[inline] fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) { SearchHints::priors(self, moves, out) }
     #[inline] fn tuning(&self) -> crate::search::Tuning { SearchHints::tuning(self) }
+    #[inline] fn points_per_move(&self) -> usize { SearchHints::points_per_move(self) }
     #[inline] fn forced_move(&self) -> Option<Move> { SearchHints::forced_move(self) }
     #[inline] fn own_search(&self, limits: Limits, config: &Config, stop: &(dyn Fn() -> bool + Sync), report: &mut Option<Report>) -> Option<SearchResult> { SearchHints::own_search(self, limits, config, stop, report) }
     #[inline] fn capture_move(&self, judged: &Judgement, color: Color) -> Option<Move> { SearchHints::capture_move(self, judged, color) }

@@ -280,6 +280,13 @@ pub trait SearchHints: Rules {
         crate::search::Tuning::default()
     }
 
+    /// The fewest points a usual turn fills: the clock's guess of the moves
+    /// left divides the board by it. 1 (the default) where single stones
+    /// are played.
+    fn points_per_move(&self) -> usize {
+        1
+    }
+
     /// A move the side to move must play, found by rule rather than by
     /// search: an immediate win, or the only move that stops an immediate
     /// loss. The search plays it without thinking and keeps it as the only

@@ -281,11 +281,7 @@ impl Engine {
     /// per-move settings when no clock is set.
     pub fn limits_for(&self, color: Color) -> Limits {
         // Each side fills about half the board; a drop fills several points.
-        let per_move = match &self.game {
-            Game::GroupGo(game) => game.points_per_move(),
-            _ => 1,
-        };
-        let points = self.game.size() * self.game.size() / per_move;
+        let points = self.game.size() * self.game.size() / self.game.points_per_move();
         let moves_left = (points / 2).saturating_sub(self.game.moves_played() / 2).max(10);
         Limits {
             playouts: self.settings.playouts,

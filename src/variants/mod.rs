@@ -247,6 +247,7 @@ impl Position for Game {
     fn widening(&self) -> Option<crate::game::Widening> { dispatch!(self, g => g.widening()) }
     fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) { dispatch!(self, g => g.priors(moves, out)) }
     fn tuning(&self) -> crate::search::Tuning { dispatch!(self, g => g.tuning()) }
+    fn points_per_move(&self) -> usize { dispatch!(self, g => g.points_per_move()) }
     fn forced_move(&self) -> Option<Move> { dispatch!(self, g => g.forced_move()) }
     fn own_search(&self, limits: crate::search::Limits, config: &crate::search::Config, stop: &(dyn Fn() -> bool + Sync), report: &mut Option<crate::search::Report>) -> Option<crate::search::SearchResult> { dispatch!(self, g => g.own_search(limits, config, stop, report)) }
     fn capture_move(&self, judged: &Judgement, color: Color) -> Option<Move> { dispatch!(self, g => g.capture_move(judged, color)) }

@@ -228,17 +228,6 @@ impl GroupGo {
         &self.geometry
     }
 
-    /// The fewest points a usual turn fills: 1 where single stones are
-    /// played, else the smallest piece without limit (the clock's guess
-    /// of the moves left divides the board by it).
-    pub fn points_per_move(&self) -> usize {
-        let preset = &self.preset;
-        if preset.stones {
-            return 1;
-        }
-        preset.pieces.iter().map(Omino::cells).min().unwrap_or(1)
-    }
-
     /// The board points of `v`.
     fn point(&self, v: Vertex) -> Result<usize, Illegal> {
         if v.on_board(self.size()) {
@@ -538,6 +527,16 @@ pub const PRIOR_VISITS: f32 = 20.0;
 const WIDEN_FROM: usize = 400;
 
 impl SearchHints for GroupGo {
+    /// 1 where single stones are played, else the smallest piece without
+    /// limit.
+    fn points_per_move(&self) -> usize {
+        let preset = &self.preset;
+        if preset.stones {
+            return 1;
+        }
+        preset.pieces.iter().map(Omino::cells).min().unwrap_or(1)
+    }
+
     /// Group Go's single stones carry Go's priors, so it searches with
     /// Go's weights. Omino Go's drops learn less from AMAF (one point
     /// stands for a four-stone drop) and more from their priors: AMAF

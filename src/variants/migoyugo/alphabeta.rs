@@ -3,12 +3,12 @@
 //! (transposition table, killers, history, forced blocks that use no
 //! depth) with the static evaluation of [`super::eval`] at the horizon.
 //!
-//! Nothing is pruned that could refute a win or a loss (no null moves, no
-//! reductions), so a score beyond [`PROVEN`] is certain: a proven win is
-//! played at once, and a proven loss of every move is the only
-//! resignation Migoyugo knows. Each completed iteration is reported to the
-//! analysis commands with its principal variation; the win estimate is a
-//! logistic of the score.
+//! Nothing is pruned that could refute a win or a loss (no null moves; a
+//! reduced late move is still searched), so a score beyond [`PROVEN`] is
+//! certain: a proven win is played at once, and a proven loss of every
+//! move is the only resignation Migoyugo knows. Each completed iteration
+//! is reported to the analysis commands with its principal variation; the
+//! win estimate is a logistic of the score.
 
 use super::bits::Bits;
 use super::board::Bitboard;
