@@ -489,12 +489,14 @@ pub fn pattern_table() -> &'static PatternTable {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::moves::Vertex;
     use rand::SeedableRng;
 
-    fn board(rows: &[&str]) -> Board {
+    /// A board from rows of `X` (black), `O` (white) and anything else
+    /// (empty), the top row first.
+    pub(in crate::variants::go) fn board(rows: &[&str]) -> Board {
         let size = rows.len();
         let mut b = Board::new(size);
         for (i, row) in rows.iter().enumerate() {

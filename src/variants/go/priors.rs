@@ -160,24 +160,7 @@ fn reach_chain(board: &Board, p: usize, d: u8, dist: &mut [u8], reached: &mut Ve
 mod tests {
     use super::*;
     use crate::moves::Vertex;
-
-    fn board(rows: &[&str]) -> Board {
-        let size = rows.len();
-        let mut b = Board::new(size);
-        for (i, row) in rows.iter().enumerate() {
-            let y = size - 1 - i;
-            for (x, ch) in row.chars().enumerate() {
-                let color = match ch {
-                    'X' => Color::Black,
-                    'O' => Color::White,
-                    _ => continue,
-                };
-                let p = b.point(Vertex::new(x, y));
-                b.play(p, color, 0);
-            }
-        }
-        b
-    }
+    use crate::variants::go::policy::tests::board;
 
     fn rate(b: &Board, color: Color, last: &str, v: &str) -> Option<f32> {
         let mut out = Vec::new();
