@@ -314,31 +314,8 @@ impl SearchHints for Go {
         priors::priors(&s.board, s.turn.to_move, s.last, moves, out);
     }
 
-    /// Pachi's search: priors as virtual results, AMAF weighed by its
-    /// samples, no exploration term. On big boards AMAF has a smaller
-    /// say, or its noise over hundreds of open points outvotes the priors
-    /// and the opening drifts to the edges.
-    ///
-    /// Resignation waits for a large search that has found the game lost
-    /// for several moves in a row, more of both on bigger boards, where
-    /// playouts misjudge a half-empty board for longer.
     fn tuning(&self) -> Tuning {
-        let size = self.size();
-        let big = size >= priors::BIG_BOARD;
-        Tuning {
-            exploration: 0.0,
-            rave_equivalence: if big { 300.0 } else { 3000.0 },
-            rave_weight: RaveWeight::Samples,
-            priors_into: PriorsInto::Value,
-            prior_weight: 1.0,
-            even_prior: priors::unit(self.size()),
-            expand_after: 2,
-            resign: Resign {
-                below: if big { 0.5 } else { 1.0 },
-                simulations: 25 * (size * size) as u64,
-                searches: 2 + size as u32 / 4,
-            },
-        }
+        tuning(self.size())
     }
 
     /// Never a move that is illegal or that a playout would not play (own
@@ -351,17 +328,39 @@ impl SearchHints for Go {
     }
 }
 
+/// Go's search settings on a board of `size`, after Pachi's search: priors
+/// as virtual results, AMAF weighed by its samples, no exploration term.
+/// On big boards AMAF has a smaller say, or its noise over hundreds of open
+/// points outvotes the priors and the opening drifts to the edges.
+///
+/// Resignation waits for a large search that has found the game lost
+/// for several moves in a row, more of both on bigger boards, where
+/// playouts misjudge a half-empty board for longer.
+///
+/// Group Go, whose stones carry Go's priors, searches with them too.
+pub fn tuning(size: usize) -> Tuning {
+    let big = size >= priors::BIG_BOARD;
+    Tuning {
+        exploration: 0.0,
+        rave_equivalence: if big { 300.0 } else { 3000.0 },
+        rave_weight: RaveWeight::Samples,
+        priors_into: PriorsInto::Value,
+        prior_weight: 1.0,
+        even_prior: priors::unit(size),
+        expand_after: 2,
+        resign: Resign {
+            below: if big { 0.5 } else { 1.0 },
+            simulations: 25 * (size * size) as u64,
+            searches: 2 + size as u32 / 4,
+        },
+    }
+}
+
 impl SolverHints for Go {}
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn tuning(size: usize) -> Tuning {
-        let mut setup = Setup::new(super::super::Variant::Go);
-        setup.size = size;
-        Go::new(&setup).tuning()
-    }
 
     #[test]
     fn bigger_boards_resign_later() {

@@ -18,7 +18,7 @@ pub use presets::Preset;
 pub use spec::{builtin_preset, DOMINGO, GROUP_GO, OMINO_GO};
 
 use super::go_family::{self, go_state, GoHistory, Turn};
-use super::{Setup, Variant};
+use super::Setup;
 use crate::board::zobrist::StateKey;
 use crate::board::Board;
 use crate::clicks::{Click, Spelling};
@@ -545,11 +545,7 @@ impl SearchHints for GroupGo {
     /// against flat Monte Carlo (docs/rules/omino-go.md).
     fn tuning(&self) -> Tuning {
         if self.preset.stones {
-            let go = Setup {
-                size: self.size(),
-                ..Setup::new(Variant::Go)
-            };
-            super::go::Go::new(&go).tuning()
+            super::go::tuning(self.size())
         } else if self.points_per_move() >= 4 {
             Tuning {
                 rave_equivalence: 100.0,
