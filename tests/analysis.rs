@@ -151,6 +151,45 @@ fn genmove_analyze_ends_with_the_move_and_plays_it() {
 }
 
 #[test]
+fn genmove_analyze_resigns_as_genmove_does() {
+    // With komi 100 on 5x5 Black cannot win: like `genmove`, the third
+    // hopeless search in a row resigns, and an open-ended analysis between
+    // them neither resigns nor counts.
+    let mut s = Session::start(&["--size", "5", "--komi", "100", "--playouts", "1000", "--seed", "1"]);
+    for line in ["play b A1", "play w C3"] {
+        s.send(line);
+        assert_eq!(s.response(), vec!["="]);
+    }
+    let mut last_moves = Vec::new();
+    for _ in 0..3 {
+        s.send("lz-genmove_analyze b 50");
+        let lines = s.response();
+        last_moves.push(lines.last().unwrap().clone());
+        if last_moves.len() == 2 {
+            s.send("lz-analyze b 10");
+            assert_eq!(s.line(), "=");
+            s.line();
+            s.stop_analysis_with("name", "= variago");
+        }
+    }
+    assert!(last_moves[..2].iter().all(|m| m != "play resign"), "{last_moves:?}");
+    assert_eq!(last_moves[2], "play resign");
+}
+
+#[test]
+fn genmove_analyze_passes_back_when_passing_keeps_the_win() {
+    // As `genmove` does: White, 100 points ahead by komi, answers Black's
+    // pass with a pass, without a search.
+    let mut s = Session::start(&["--size", "5", "--komi", "100", "--playouts", "1000", "--seed", "1"]);
+    for line in ["play b A1", "play w C3", "play b pass"] {
+        s.send(line);
+        assert_eq!(s.response(), vec!["="]);
+    }
+    s.send("lz-genmove_analyze w 50");
+    assert_eq!(s.response(), vec!["=", "play pass"]);
+}
+
+#[test]
 fn interrupt_stops_genmove_with_a_legal_move() {
     let mut s = Session::start(&["--time", "60"]);
     s.send("genmove b");

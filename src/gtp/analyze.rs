@@ -90,12 +90,21 @@ fn info_line(stats: &[MoveStats], format: Format) -> String {
     line
 }
 
+/// What a streamed search is for.
+enum Purpose {
+    /// An open-ended analysis: it never resigns.
+    Analysis,
+    /// A move, searched as `genmove` searches it (the exact solver first,
+    /// the clock's budget, resigning a lost game).
+    Move,
+}
+
 /// Runs a search, emitting an info line every `interval`; returns the result.
 fn stream_search(
     e: &mut Engine,
     color: Color,
     interval: Duration,
-    limits: Limits,
+    purpose: Purpose,
     format: Format,
 ) -> Result<search::SearchResult, String> {
     let game = e.position_for(color)?;
@@ -122,29 +131,34 @@ fn stream_search(
         }
     };
     let mut callback = |stats: &[MoveStats], _playouts: u64| write_info(stats);
-    // An open-ended analysis stops at the next input line; a move search
-    // runs its budget unless interrupted.
-    let pending = e.pending.clone();
-    let interrupt = e.interrupt.clone();
-    let open_ended = limits.playouts.is_none() && limits.time.is_none();
-    let stop = move || {
-        (open_ended && pending.load(std::sync::atomic::Ordering::Relaxed) > 0)
-            || interrupt.load(std::sync::atomic::Ordering::Relaxed)
-    };
     let report = Report {
         every: interval,
         callback: &mut callback,
     };
-    let limits = if live || limits.playouts.is_some() || limits.time.is_some() {
-        limits
-    } else {
-        // Nobody can stop it by sending a line: analyse for one move's time.
-        Limits {
-            time: e.settings.time.or(Some(Duration::from_secs(1))),
-            ..limits
+    let result = match purpose {
+        Purpose::Move => e.think_reporting(&game, color, true, Some(report)),
+        Purpose::Analysis => {
+            // It stops at the next input line; where nobody can send one,
+            // it lasts one move's time.
+            let pending = e.pending.clone();
+            let interrupt = e.interrupt.clone();
+            let stop = move || {
+                pending.load(std::sync::atomic::Ordering::Relaxed) > 0
+                    || interrupt.load(std::sync::atomic::Ordering::Relaxed)
+            };
+            let limits = Limits {
+                playouts: None,
+                time: if live {
+                    None
+                } else {
+                    e.settings.time.or(Some(Duration::from_secs(1)))
+                },
+            };
+            let mut config = e.settings.config.clone();
+            config.resign_below = 0.0;
+            search::search_reusing(&game, limits, &config, &stop, Some(report), &e.trees)
         }
     };
-    let result = search::search_with(&game, limits, &e.settings.config, &stop, Some(report));
     // A search shorter than one interval (or a forced move) still reports once.
     if !reported.load(std::sync::atomic::Ordering::Relaxed) {
         write_info(&result.moves);
@@ -163,7 +177,7 @@ fn analyze(e: &mut Engine, a: &Args, format: Format) -> Reply {
     if e.game.outcome().is_some() {
         return Ok(String::new());
     }
-    stream_search(e, color, interval, Limits::default(), format)?;
+    stream_search(e, color, interval, Purpose::Analysis, format)?;
     Ok(STREAMED.into())
 }
 
@@ -176,15 +190,26 @@ fn genmove_analyze(e: &mut Engine, a: &Args, format: Format) -> Reply {
         e.emit(&format!("={id}\nplay {answer}\n"));
         return Ok(STREAMED.into());
     }
-    let limits = e.limits_for(color);
-    let result = stream_search(e, color, interval, limits, format)?;
-    let answer = match result.best {
-        Some(mv) if !result.resign => {
+    let chosen = match super::scoring::ending_move(e, color, false) {
+        Some(mv) => {
+            e.emit(&format!(
+                "={}\n",
+                e.command_id.map(|i| i.to_string()).unwrap_or_default()
+            ));
+            Some(mv)
+        }
+        None => {
+            let result = stream_search(e, color, interval, Purpose::Move, format)?;
+            result.best.filter(|_| !result.resign)
+        }
+    };
+    let answer = match chosen {
+        Some(mv) => {
             e.play(color, mv)
                 .map_err(|r| format!("internal error: search chose {mv}: {r}"))?;
             vertex_text(mv)
         }
-        _ => "resign".into(),
+        None => "resign".into(),
     };
     e.emit(&format!("play {answer}\n"));
     Ok(STREAMED.into())

@@ -297,6 +297,17 @@ impl Engine {
     /// by more. Anything else is left to the tree search with the time
     /// that remains.
     pub fn think(&self, game: &Game, color: Color, resign: bool) -> SearchResult {
+        self.think_reporting(game, color, resign, None)
+    }
+
+    /// [`Engine::think`] with the tree search's progress sent to `report`.
+    pub fn think_reporting(
+        &self,
+        game: &Game,
+        color: Color,
+        resign: bool,
+        report: Option<search::Report>,
+    ) -> SearchResult {
         let mut limits = self.limits_for(color);
         let mut proven = None;
         if let Some(budget) = solver_budget(self.variant(), game, &limits, self.settings.solver_table_mb) {
@@ -311,7 +322,7 @@ impl Engine {
                 .time
                 .map(|t| t.saturating_sub(solution.elapsed).max(Duration::from_millis(10)));
         }
-        let result = self.tree_search(game, resign, limits);
+        let result = self.tree_search(game, resign, limits, report);
         let Some((mv, budget)) = proven else { return result };
         let searched_wins = result.best.filter(|_| !result.resign).is_some_and(|best| {
             if best == mv {
@@ -340,8 +351,10 @@ impl Engine {
         solution
     }
 
-    /// The tree search for the side to move in `game` within `limits`.
-    fn tree_search(&self, game: &Game, resign: bool, limits: Limits) -> SearchResult {
+    /// The tree search for the side to move in `game` within `limits`,
+    /// reporting to `report` or else, when switched on, to GoGui's live
+    /// graphics.
+    fn tree_search(&self, game: &Game, resign: bool, limits: Limits, report: Option<search::Report>) -> SearchResult {
         let mut config = self.settings.config.clone();
         if !resign {
             config.resign_below = 0.0;
@@ -351,10 +364,17 @@ impl Engine {
         let mut live = |stats: &[search::MoveStats], playouts: u64| {
             eprintln!("gogui-gfx:\n{}\n", super::gogui::stats_gfx(game, stats, playouts));
         };
-        let report = self.live_gfx.then(|| search::Report {
-            every: std::time::Duration::from_millis(500),
-            callback: &mut live,
-        });
+        let report = match report {
+            // Rebuilt, so that its callback may live as briefly as `live`.
+            Some(report) => Some(search::Report {
+                every: report.every,
+                callback: report.callback,
+            }),
+            None => self.live_gfx.then(|| search::Report {
+                every: std::time::Duration::from_millis(500),
+                callback: &mut live,
+            }),
+        };
         let result = search::search_reusing(game, limits, &config, &stop, report, &self.trees);
         log::info!("{}", summary(&result));
         for stats in result.moves.iter().take(5) {
