@@ -3,6 +3,7 @@
 
 mod common;
 
+use common::wargo::{at, hand_count, play};
 use variago::gtp::engine::Engine;
 use variago::variants::wargo::WarGo;
 use variago::{Color, Move, Outcome, Position, Setup, Variant};
@@ -23,11 +24,6 @@ fn with_hand(hand: &str, rows: &[&str], to_move: Color) -> WarGo {
     WarGo::from_diagram(&setup, rows, to_move).unwrap()
 }
 
-fn play(game: &mut WarGo, color: Color, text: &str) -> Result<(), String> {
-    let m = Move::parse(text, game.size()).unwrap();
-    game.play(color, m).map_err(|e| e.to_string())
-}
-
 /// Plays, and checks that a refused move changes nothing.
 fn refused(game: &mut WarGo, color: Color, text: &str) -> String {
     let (hash, to_move) = (game.hash(), game.to_move());
@@ -38,21 +34,6 @@ fn refused(game: &mut WarGo, color: Color, text: &str) -> String {
         "{text} changed the game"
     );
     err
-}
-
-/// The showboard symbol on a vertex, `.` when empty.
-fn at(game: &WarGo, v: &str) -> char {
-    let v = variago::Vertex::parse(v).unwrap();
-    game.occupant(v).map_or('.', |o| o.symbol())
-}
-
-fn hand_count(game: &WarGo, color: Color, name: &str) -> u32 {
-    game.hand(color)
-        .unwrap()
-        .iter()
-        .find(|(p, _)| p.name() == name)
-        .map(|&(_, n)| n)
-        .unwrap()
 }
 
 // --- Every stone: a hand piece dropped on an empty point ---

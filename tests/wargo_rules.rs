@@ -1,5 +1,8 @@
 //! War Go rules, one test per rule sentence, on positions drawn as diagrams.
 
+mod common;
+
+use common::wargo::{at, hand_count, play};
 use variago::gtp::engine::{Engine, SearchSettings};
 use variago::gtp::execute_line;
 use variago::variants::wargo::WarGo;
@@ -10,30 +13,6 @@ const W: Color = Color::White;
 
 fn war(rows: &[&str], to_move: Color) -> WarGo {
     WarGo::from_diagram(&Setup::new(Variant::WarGo), rows, to_move).unwrap()
-}
-
-fn mv(game: &WarGo, text: &str) -> Move {
-    Move::parse(text, game.size()).unwrap()
-}
-
-fn play(game: &mut WarGo, color: Color, text: &str) -> Result<(), String> {
-    let m = mv(game, text);
-    game.play(color, m).map_err(|e| e.to_string())
-}
-
-/// The showboard symbol on a vertex, `.` when empty.
-fn at(game: &WarGo, v: &str) -> char {
-    let v = variago::Vertex::parse(v).unwrap();
-    game.occupant(v).map_or('.', |o| o.symbol())
-}
-
-fn hand_count(game: &WarGo, color: Color, name: &str) -> u32 {
-    game.hand(color)
-        .unwrap()
-        .iter()
-        .find(|(p, _)| p.name().starts_with(name))
-        .map(|&(_, n)| n)
-        .unwrap()
 }
 
 // --- Standard Go rules ---

@@ -10,6 +10,7 @@ pub mod matches;
 pub mod naive;
 pub mod perft;
 pub mod process;
+pub mod wargo;
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
