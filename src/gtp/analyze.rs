@@ -90,6 +90,11 @@ fn info_line(stats: &[MoveStats], format: Format) -> String {
     line
 }
 
+/// The first line of a streamed response: `=`, with the command's id.
+fn success_line(e: &Engine) -> String {
+    format!("={}\n", e.command_id.map(|i| i.to_string()).unwrap_or_default())
+}
+
 /// What a streamed search is for.
 enum Purpose {
     /// An open-ended analysis: it never resigns.
@@ -108,8 +113,7 @@ fn stream_search(
     format: Format,
 ) -> Result<search::SearchResult, String> {
     let game = e.position_for(color)?;
-    let header = format!("={}\n", e.command_id.map(|i| i.to_string()).unwrap_or_default());
-    e.emit(&header);
+    e.emit(&success_line(e));
     let mut lines: Vec<String> = Vec::new();
     let live = e.live();
     let mut out = e.output.take();
@@ -186,16 +190,12 @@ fn analyze(e: &mut Engine, a: &Args, format: Format) -> Reply {
 fn genmove_analyze(e: &mut Engine, a: &Args, format: Format) -> Reply {
     let (color, interval) = options(e, a)?;
     if let Some(answer) = super::commands::answer_when_over(e, color) {
-        let id = e.command_id.map(|i| i.to_string()).unwrap_or_default();
-        e.emit(&format!("={id}\nplay {answer}\n"));
+        e.emit(&format!("{}play {answer}\n", success_line(e)));
         return Ok(STREAMED.into());
     }
     let chosen = match super::scoring::ending_move(e, color, false) {
         Some(mv) => {
-            e.emit(&format!(
-                "={}\n",
-                e.command_id.map(|i| i.to_string()).unwrap_or_default()
-            ));
+            e.emit(&success_line(e));
             Some(mv)
         }
         None => {
