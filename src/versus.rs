@@ -9,6 +9,7 @@ use crate::search::flat;
 use crate::variants::Setup;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
+use std::path::Path;
 use std::time::Duration;
 
 /// What each side may spend on a move: the engine gets the same budget.
@@ -42,14 +43,16 @@ impl Tally {
     }
 }
 
-/// Plays one game; returns the winner (None for a draw) and its length.
+/// Plays one game; returns the winner (None for a draw) and its length,
+/// and writes its record to `record` when given.
 pub fn play_game(
     setup: &Setup,
     settings: &SearchSettings,
     engine_color: Color,
     budget: Budget,
     seed: u64,
-) -> (Option<Color>, usize) {
+    record: Option<&Path>,
+) -> Result<(Option<Color>, usize), String> {
     let mut settings = settings.clone();
     (settings.playouts, settings.time) = match budget {
         Budget::Playouts(p) => (Some(p), None),
@@ -79,28 +82,36 @@ pub fn play_game(
     }
     let game = &engine.game;
     let outcome = game.outcome().unwrap_or_else(|| game.score_now());
-    (outcome.winner(), game.moves_played())
+    if let Some(path) = record {
+        let text = crate::sgf::write(&engine.sgf_game(), Some(&outcome.to_string()));
+        std::fs::write(path, text).map_err(|err| format!("cannot write {}: {err}", path.display()))?;
+    }
+    Ok((outcome.winner(), game.moves_played()))
 }
 
-/// Plays `games` games, the engine taking black in the first, third, ...
+/// Plays `games` games, the engine taking black in the first, third, ...;
+/// with `sgf_dir`, game N's record goes to `versus-N.sgf` there.
 pub fn run(
     setup: &Setup,
     settings: &SearchSettings,
     budget: Budget,
     games: u32,
     seed: u64,
+    sgf_dir: Option<&Path>,
     mut progress: impl FnMut(u32, &Tally),
-) -> Tally {
+) -> Result<Tally, String> {
     let mut tally = Tally::default();
     for i in 0..games {
         let engine_color = if i % 2 == 0 { Color::Black } else { Color::White };
+        let record = sgf_dir.map(|dir| dir.join(format!("versus-{}.sgf", i + 1)));
         let (winner, length) = play_game(
             setup,
             settings,
             engine_color,
             budget,
             seed.wrapping_add(i as u64 * 7919),
-        );
+            record.as_deref(),
+        )?;
         match winner {
             Some(c) if c == engine_color => tally.wins += 1,
             Some(_) => tally.losses += 1,
@@ -109,5 +120,5 @@ pub fn run(
         tally.total_moves += length;
         progress(i + 1, &tally);
     }
-    tally
+    Ok(tally)
 }

@@ -6,6 +6,7 @@
 
 use std::io::Write;
 use std::process::{Command, Stdio};
+use variago::{Game, Position, Setup, Variant};
 
 /// Runs the program with `args` on a GTP script; returns stdout, stderr and
 /// the exit status.
@@ -344,6 +345,45 @@ fn a_setup_option_the_variant_lacks_is_refused_as_over_gtp() {
         assert_eq!((stdout.as_str(), code), ("", Some(2)), "{args:?}");
         assert_eq!(stderr.trim(), format!("variago: {message}"), "{args:?}");
     }
+}
+
+/// `versus --sgf-dir` writes every game, and each record replays to the
+/// finished game and result it names.
+#[test]
+fn versus_writes_each_game_record() {
+    let dir = std::env::temp_dir().join(format!("variago-versus-{}", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_variago"))
+        .args([
+            "versus",
+            "--variant",
+            "atari",
+            "--size",
+            "5",
+            "--playouts",
+            "30",
+            "--games",
+            "3",
+        ])
+        .arg("--sgf-dir")
+        .arg(&dir)
+        .output()
+        .expect("engine runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    for n in 1..=3 {
+        let text = std::fs::read_to_string(dir.join(format!("versus-{n}.sgf"))).unwrap();
+        let record = variago::sgf::parse(&text).unwrap();
+        assert_eq!(record.variant.as_deref(), Some("atari"));
+        let mut game = Game::new(&Setup {
+            size: 5,
+            ..Setup::new(Variant::Atari)
+        });
+        for &(color, mv) in &record.moves {
+            game.play(color, mv).unwrap();
+        }
+        let outcome = game.outcome().expect("a finished game");
+        assert!(text.contains(&format!("RE[{outcome}]")), "{text}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The flat baseline searches on one thread, so `versus` gives the engine

@@ -26,7 +26,7 @@ fn a_versus_game_at_equal_time_is_played_to_the_end() {
     let setup = common::setup(Variant::GoRoGo, 5, variago::variants::Start::Empty);
     let settings = common::settings(1, 3);
     let budget = Budget::Time(Duration::from_millis(5));
-    let (winner, moves) = versus::play_game(&setup, &settings, Color::Black, budget, 3);
+    let (winner, moves) = versus::play_game(&setup, &settings, Color::Black, budget, 3, None).unwrap();
     assert!(winner.is_some());
     assert!(moves >= 10, "{moves}");
 }

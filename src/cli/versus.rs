@@ -11,6 +11,10 @@ pub struct VersusArgs {
     /// Games to play; the engine takes black in games 1, 3, 5, ...
     #[arg(long, value_name = "N", default_value_t = 100)]
     pub games: u32,
+    /// Write each game's record to DIR/versus-N.sgf; the engine is Black
+    /// in the odd games [default: none]
+    #[arg(long, value_name = "DIR")]
+    pub sgf_dir: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub play: PlayArgs,
 }
@@ -31,16 +35,20 @@ pub fn run(mut args: VersusArgs) -> Result<(), String> {
         Some(t) if args.play.search.time.is_some() && args.play.search.playouts.is_none() => Budget::Time(t),
         _ => Budget::Playouts(settings.playouts.unwrap_or(DEFAULT_PLAYOUTS)),
     };
+    if let Some(dir) = &args.sgf_dir {
+        std::fs::create_dir_all(dir).map_err(|err| format!("cannot create {}: {err}", dir.display()))?;
+    }
     let tally = versus::run(
         &setup,
         &settings,
         budget,
         args.games,
         settings.config.seed,
+        args.sgf_dir.as_deref(),
         |done, t| {
             eprintln!("game {done}: {} wins, {} losses, {} draws", t.wins, t.losses, t.draws);
         },
-    );
+    )?;
     let (rate, low, high) = tally.rate();
     let each = match budget {
         Budget::Playouts(p) => format!("{p} playouts"),
