@@ -347,27 +347,25 @@ fn a_setup_option_the_variant_lacks_is_refused_as_over_gtp() {
     }
 }
 
+/// `variago versus` on 5x5 Atari Go with `args` and the environment `env`.
+fn atari_versus(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_variago"))
+        .args(["versus", "--variant", "atari", "--size", "5"])
+        .args(args)
+        .envs(env.iter().copied())
+        .output()
+        .expect("engine runs")
+}
+
 /// `versus --sgf-dir` writes every game, and each record replays to the
 /// finished game and result it names.
 #[test]
 fn versus_writes_each_game_record() {
     let dir = std::env::temp_dir().join(format!("variago-versus-{}", std::process::id()));
-    let out = Command::new(env!("CARGO_BIN_EXE_variago"))
-        .args([
-            "versus",
-            "--variant",
-            "atari",
-            "--size",
-            "5",
-            "--playouts",
-            "30",
-            "--games",
-            "3",
-        ])
-        .arg("--sgf-dir")
-        .arg(&dir)
-        .output()
-        .expect("engine runs");
+    let out = atari_versus(
+        &["--playouts", "30", "--games", "3", "--sgf-dir", dir.to_str().unwrap()],
+        &[],
+    );
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     for n in 1..=3 {
         let text = std::fs::read_to_string(dir.join(format!("versus-{n}.sgf"))).unwrap();
@@ -391,22 +389,10 @@ fn versus_writes_each_game_record() {
 #[test]
 fn versus_searches_on_one_thread_unless_told() {
     let threads_logged = |extra: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_variago"))
-            .args([
-                "versus",
-                "--variant",
-                "atari",
-                "--size",
-                "5",
-                "--playouts",
-                "20",
-                "--games",
-                "1",
-            ])
-            .args(extra)
-            .env("RUST_LOG", "info")
-            .output()
-            .expect("engine runs");
+        let out = atari_versus(
+            &[&["--playouts", "20", "--games", "1"], extra].concat(),
+            &[("RUST_LOG", "info")],
+        );
         assert!(out.status.success());
         let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
         stderr
