@@ -31,7 +31,7 @@ use crate::moves::{Move, Vertex, MAX_SIZE};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -154,7 +154,9 @@ struct Node {
     visits: u32,
     /// Sum of results for `color`.
     wins: f32,
-    amaf_visits: u32,
+    /// Fractional where drops share their samples by points
+    /// (`Tuning::amaf_by_points`).
+    amaf_visits: f32,
     amaf_wins: f32,
     /// Virtual results of the prior, when priors go into the move's own
     /// results (see [`PriorsInto::Value`]).
@@ -172,7 +174,7 @@ impl Node {
             color,
             visits: 0,
             wins: 0.0,
-            amaf_visits: 0,
+            amaf_visits: 0.0,
             amaf_wins: 0.0,
             prior_visits: 0.0,
             prior_wins: 0.0,
@@ -196,6 +198,29 @@ fn slot_of(v: Vertex) -> usize {
 /// [key point](Move::key_point).
 fn amaf_slot(mv: Move) -> Option<usize> {
     mv.key_point().map(slot_of)
+}
+
+/// The share of `mv`'s points that `color` played first, by the first
+/// player of each slot (1 black, 2 white, 0 nobody): how much a drop's
+/// AMAF statistics learn from a simulation when drops share by points.
+fn points_share(first_player: &[u8], mv: Move, color: Color) -> f32 {
+    let mine = color.index() as u8 + 1;
+    let (mut played, mut points) = (0, 0);
+    for v in mv.points() {
+        points += 1;
+        played += (first_player[slot_of(v)] == mine) as u32;
+    }
+    if points == 0 {
+        0.0
+    } else {
+        played as f32 / points as f32
+    }
+}
+
+/// How good a move looks by its AMAF statistics (priors included, where
+/// they go there), pulled towards an even result while samples are few.
+fn amaf_rank(node: &Node) -> f32 {
+    (node.amaf_wins + 0.5) / (node.amaf_visits + 1.0)
 }
 
 struct Tree {
@@ -229,6 +254,9 @@ impl Tree {
         let mut tree = Tree::new(root.to_move(), config.max_nodes, tuning_for(root, config), seed, nodes);
         tree.widening = root.widening();
         tree.amaf = root.amaf_applies();
+        if tree.tuning.root_keeps_all && tree.widening.is_some() {
+            tree.keep_every_root_move(root);
+        }
         tree
     }
 
@@ -270,7 +298,12 @@ impl Tree {
                 // Untried moves tie; a random order breaks the ties fairly.
                 self.moves.shuffle(&mut self.rng);
                 if let Some(widening) = self.widening {
-                    self.best_by_prior(pos, widening.most as usize);
+                    let most = if index == 0 && self.tuning.root_keeps_all {
+                        usize::MAX
+                    } else {
+                        widening.most as usize
+                    };
+                    self.best_by_prior(pos, most);
                 }
             }
         }
@@ -278,8 +311,19 @@ impl Tree {
         if self.nodes.len() + self.moves.len() > self.nodes.capacity() {
             return false;
         }
-        let color = pos.to_move();
         let first = self.nodes.len() as u32;
+        self.push_children(pos);
+        let node = &mut self.nodes[index];
+        node.first_child = first;
+        node.child_count = self.moves.len() as u32;
+        node.expanded = true;
+        true
+    }
+
+    /// Pushes a node for each of `self.moves`, played from `pos`, with its
+    /// prior.
+    fn push_children<P: Position>(&mut self, pos: &P) {
+        let color = pos.to_move();
         self.priors.clear();
         pos.priors(&self.moves, &mut self.priors);
         self.priors.resize(self.moves.len(), None);
@@ -293,7 +337,7 @@ impl Tree {
             match self.tuning.priors_into {
                 PriorsInto::Amaf => {
                     if let Some((wins, visits)) = prior {
-                        node.amaf_visits = visits.round() as u32;
+                        node.amaf_visits = visits;
                         node.amaf_wins = wins;
                     }
                 }
@@ -305,11 +349,34 @@ impl Tree {
             }
             self.nodes.push(node);
         }
-        let node = &mut self.nodes[index];
-        node.first_child = first;
-        node.child_count = self.moves.len() as u32;
-        node.expanded = true;
-        true
+    }
+
+    /// Gives a reused root, expanded with the widening's best moves only,
+    /// every other move too (see `Tuning::root_keeps_all`), ranked by
+    /// prior after the known ones. The known children are copied to the
+    /// end of the tree, beside the new ones; their old places are left
+    /// unused until the next re-rooting drops them.
+    fn keep_every_root_move<P: Position>(&mut self, pos: &P) {
+        let root = &self.nodes[0];
+        if !root.expanded {
+            return;
+        }
+        let (first, count) = (root.first_child as usize, root.child_count as usize);
+        let known: HashSet<Move> = self.nodes[first..first + count].iter().map(|n| n.mv).collect();
+        self.moves.clear();
+        pos.search_moves(&mut self.moves);
+        self.moves.retain(|mv| !known.contains(mv));
+        if self.moves.is_empty() || self.nodes.len() + count + self.moves.len() > self.nodes.capacity() {
+            return;
+        }
+        self.moves.shuffle(&mut self.rng);
+        self.best_by_prior(pos, usize::MAX);
+        let moved_first = self.nodes.len();
+        self.nodes.extend_from_within(first..first + count);
+        self.push_children(pos);
+        let root = &mut self.nodes[0];
+        root.first_child = moved_first as u32;
+        root.child_count = (count + self.moves.len()) as u32;
     }
 
     /// Sorts the moves to expand by their priors, best first (the order
@@ -332,9 +399,34 @@ impl Tree {
     }
 
     fn select(&mut self, index: usize) -> usize {
+        if self.tuning.widen_by_amaf {
+            self.let_in_by_amaf(index);
+        }
         match self.tuning.rave_weight {
             RaveWeight::Visits => self.select_by_visits(index),
             RaveWeight::Samples => self.select_by_samples(index),
+        }
+    }
+
+    /// Progressive widening by AMAF: when the window of node `index` grows
+    /// by a visit, each new place in it goes to the best child outside it
+    /// by [`amaf_rank`], which may be a drop that the priors ranked low but
+    /// that did well in playouts. Swapping siblings moves their subtrees
+    /// with them.
+    fn let_in_by_amaf(&mut self, index: usize) {
+        let Some(widening) = self.widening else { return };
+        let node = &self.nodes[index];
+        let (first, count) = (node.first_child as usize, node.child_count);
+        let was = widening.considered(node.visits.saturating_sub(1)).min(count) as usize;
+        let now = widening.considered(node.visits).min(count) as usize;
+        for slot in first + was..first + now {
+            let mut best = slot;
+            for i in slot + 1..first + count as usize {
+                if amaf_rank(&self.nodes[i]) > amaf_rank(&self.nodes[best]) {
+                    best = i;
+                }
+            }
+            self.nodes.swap(slot, best);
         }
     }
 
@@ -363,7 +455,7 @@ impl Tree {
         self.best_child(index, |child| {
             let n = child.visits as f32 + child.prior_visits;
             let wins = child.wins + child.prior_wins;
-            let amaf = (child.amaf_visits > 0).then(|| child.amaf_wins / child.amaf_visits as f32);
+            let amaf = (child.amaf_visits > 0.0).then(|| child.amaf_wins / child.amaf_visits);
             if n > 0.0 {
                 let q = wins / n;
                 let mean = match amaf {
@@ -392,7 +484,7 @@ impl Tree {
         let log_n = (node.visits.max(1) as f32).ln();
         self.best_child(index, |child| {
             let n = child.visits as f32 + child.prior_visits;
-            let r = child.amaf_visits as f32;
+            let r = child.amaf_visits;
             let mut value = match (n > 0.0, r > 0.0) {
                 (true, true) => {
                     let beta = r / (r + n + n * r / k);
@@ -488,6 +580,7 @@ impl Tree {
 
     fn backup(&mut self, value_black: f32) {
         self.first_player.fill(0);
+        let by_points = self.tuning.amaf_by_points;
         // Moves after each path node, in order: tree moves then the playout.
         let tree_moves: Vec<(Color, Move)> = self.path[1..]
             .iter()
@@ -512,19 +605,25 @@ impl Tree {
             // A move without an AMAF slot (a drop, a step) that has a prior
             // adds its own results to it, so that real results outweigh
             // the prior in time.
-            if depth > 0 && node.amaf_visits > 0 && (!self.amaf || amaf_slot(node.mv).is_none()) {
-                node.amaf_visits += 1;
+            if depth > 0 && node.amaf_visits > 0.0 && (!self.amaf || amaf_slot(node.mv).is_none()) {
+                node.amaf_visits += 1.0;
                 node.amaf_wins += result;
             }
             if node.expanded && self.amaf {
                 let first = node.first_child as usize;
                 for i in first..first + node.child_count as usize {
                     let child = &mut self.nodes[i];
-                    if let Some(slot) = amaf_slot(child.mv) {
-                        if self.first_player[slot] == child.color.index() as u8 + 1 {
-                            child.amaf_visits += 1;
-                            child.amaf_wins += value_for(child.color, value_black);
+                    let share = if by_points && child.mv.points().nth(1).is_some() {
+                        points_share(&self.first_player, child.mv, child.color)
+                    } else {
+                        match amaf_slot(child.mv) {
+                            Some(slot) if self.first_player[slot] == child.color.index() as u8 + 1 => 1.0,
+                            _ => 0.0,
                         }
+                    };
+                    if share > 0.0 {
+                        child.amaf_visits += share;
+                        child.amaf_wins += share * value_for(child.color, value_black);
                     }
                 }
             }
@@ -830,6 +929,9 @@ fn hopeless<P: Position>(root: &P, result: &SearchResult, config: &Config) -> bo
 }
 
 #[cfg(test)]
+mod widening_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::variants::{Game, Setup, Variant};
@@ -874,7 +976,7 @@ mod tests {
             .expect("the step out of atari");
         let (wins, visits) = game.prior(step.mv).unwrap();
         assert!(step.visits > 0);
-        assert_eq!(step.amaf_visits, visits as u32 + step.visits);
+        assert_eq!(step.amaf_visits, visits + step.visits as f32);
         assert!((step.amaf_wins - wins - step.wins).abs() < 1e-3);
     }
 

@@ -154,29 +154,32 @@ fn follow(nodes: &[Node], path: &[(Color, Move)]) -> Option<usize> {
 }
 
 /// Makes node `root` the root, dropping every node outside its subtree and
-/// keeping the order of the rest. Children always lie after their parent
-/// and siblings sit together, so one forward pass finds the subtree, and
-/// kept nodes numbered in index order move down without overwriting a node
-/// not yet moved.
-fn reroot(nodes: &mut Vec<Node>, root: usize) {
+/// keeping the order of the rest. Siblings sit together, but children may
+/// lie before their parent (a root that got more moves, see
+/// `Tree::keep_every_root_move`), so the subtree is found by a walk. The
+/// root becomes node 0 and the rest are numbered in index order; node 0
+/// is the root or dropped, so every kept node moves down (or stays) onto
+/// a place already moved or dropped.
+pub(super) fn reroot(nodes: &mut Vec<Node>, root: usize) {
     const GONE: u32 = u32::MAX;
     let mut new_index = vec![GONE; nodes.len()];
-    new_index[root] = 0;
-    let mut kept = 0u32;
-    for i in root..nodes.len() {
-        if new_index[i] == GONE {
-            continue;
-        }
-        new_index[i] = kept;
-        kept += 1;
+    let mut stack = vec![root];
+    while let Some(i) = stack.pop() {
+        new_index[i] = 0;
         let node = &nodes[i];
         if node.expanded {
             let first = node.first_child as usize;
-            // Marked as kept; numbered when the pass reaches them.
-            new_index[first..first + node.child_count as usize].fill(0);
+            stack.extend(first..first + node.child_count as usize);
         }
     }
-    for i in root..nodes.len() {
+    let mut kept = 1u32;
+    for (i, index) in new_index.iter_mut().enumerate() {
+        if *index != GONE && i != root {
+            *index = kept;
+            kept += 1;
+        }
+    }
+    for i in 0..nodes.len() {
         if new_index[i] == GONE {
             continue;
         }

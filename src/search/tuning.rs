@@ -63,6 +63,16 @@ pub struct Tuning {
     /// Visits a leaf needs before it is expanded.
     pub expand_after: u32,
     pub resign: Resign,
+    /// A move of several points (a drop) gets the share of its points that
+    /// its player played first as its AMAF sample, instead of its key
+    /// point's whole sample.
+    pub amaf_by_points: bool,
+    /// Progressive widening lets in the best outside move by AMAF, not the
+    /// next by prior, each time a node's window grows.
+    pub widen_by_amaf: bool,
+    /// The root considers every move, not only the widening's best by
+    /// prior, and a reused root gets the moves it is missing.
+    pub root_keeps_all: bool,
 }
 
 impl Default for Tuning {
@@ -77,6 +87,9 @@ impl Default for Tuning {
             even_prior: 0.0,
             expand_after: 2,
             resign: Resign::default(),
+            amaf_by_points: false,
+            widen_by_amaf: false,
+            root_keeps_all: false,
         }
     }
 }
@@ -90,6 +103,11 @@ impl Tuning {
                 .split_once('=')
                 .ok_or_else(|| format!("bad tuning item '{item}'"))?;
             let number = || value.parse::<f32>().map_err(|_| format!("bad number in '{item}'"));
+            let switch = || match value {
+                "1" | "true" => Ok(true),
+                "0" | "false" => Ok(false),
+                _ => Err(format!("bad switch in '{item}'")),
+            };
             match name {
                 "exploration" => self.exploration = number()?,
                 "rave_equivalence" => self.rave_equivalence = number()?,
@@ -110,6 +128,9 @@ impl Tuning {
                 "prior_weight" => self.prior_weight = number()?,
                 "even_prior" => self.even_prior = number()?,
                 "expand_after" => self.expand_after = number()? as u32,
+                "amaf_by_points" => self.amaf_by_points = switch()?,
+                "widen_by_amaf" => self.widen_by_amaf = switch()?,
+                "root_keeps_all" => self.root_keeps_all = switch()?,
                 _ => return Err(format!("unknown tuning '{name}'")),
             }
         }
@@ -124,8 +145,9 @@ mod tests {
     #[test]
     fn changes_are_read_by_name_and_bad_ones_refused() {
         let tuning = Tuning::default()
-            .with("exploration=0, rave_weight=samples,priors_into=value,prior_weight=2,expand_after=4")
+            .with("exploration=0, rave_weight=samples,priors_into=value,prior_weight=2,expand_after=4,widen_by_amaf=1")
             .unwrap();
+        assert!(tuning.widen_by_amaf && !tuning.amaf_by_points && !tuning.root_keeps_all);
         assert_eq!(tuning.exploration, 0.0);
         assert_eq!(tuning.rave_weight, RaveWeight::Samples);
         assert_eq!(tuning.priors_into, PriorsInto::Value);
@@ -137,6 +159,7 @@ mod tests {
             "exploration=fast",
             "rave_weight=often",
             "priors_into=both",
+            "root_keeps_all=yes",
         ] {
             assert!(Tuning::default().with(bad).is_err(), "{bad}");
         }

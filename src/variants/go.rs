@@ -353,6 +353,7 @@ pub fn tuning(size: usize) -> Tuning {
             simulations: 25 * (size * size) as u64,
             searches: 2 + size as u32 / 4,
         },
+        ..Tuning::default()
     }
 }
 

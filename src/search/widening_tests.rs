@@ -1,0 +1,154 @@
+//! The search's switches for wide moves (`Tuning::amaf_by_points`,
+//! `widen_by_amaf`, `root_keeps_all`), on Omino Go and DominGo drops.
+
+use super::*;
+use crate::variants::{Game, Setup, Variant};
+
+fn drop(text: &str) -> Move {
+    Move::parse(text, 9).unwrap()
+}
+
+fn game(variant: Variant) -> Game {
+    let mut setup = Setup::new(variant);
+    setup.size = 9;
+    Game::new(&setup)
+}
+
+fn children(tree: &Tree, index: usize) -> std::ops::Range<usize> {
+    let node = &tree.nodes[index];
+    node.first_child as usize..(node.first_child + node.child_count) as usize
+}
+
+fn child(tree: &Tree, mv: Move) -> &Node {
+    let found = children(tree, 0).find(|&i| tree.nodes[i].mv == mv);
+    &tree.nodes[found.unwrap_or_else(|| panic!("no child {mv}"))]
+}
+
+#[test]
+fn points_share_counts_a_moves_points() {
+    let mut first = vec![0u8; AMAF_SLOTS];
+    first[slot_of(Vertex::parse("D4").unwrap())] = 1;
+    first[slot_of(Vertex::parse("D5").unwrap())] = 2;
+    assert_eq!(points_share(&first, drop("D4+D5"), Color::Black), 0.5);
+    assert_eq!(points_share(&first, drop("D4+D5"), Color::White), 0.5);
+    assert_eq!(points_share(&first, drop("D4+D5+D6+D7"), Color::Black), 0.25);
+    assert_eq!(points_share(&first, drop("E4+E5"), Color::Black), 0.0);
+    assert_eq!(
+        points_share(&first, Move::Place(Vertex::parse("D4").unwrap()), Color::Black),
+        1.0
+    );
+    assert_eq!(points_share(&first, Move::Pass, Color::Black), 0.0);
+}
+
+#[test]
+fn a_drop_shares_its_amaf_result_by_its_points() {
+    let game = game(Variant::DominGo);
+    for by_points in [false, true] {
+        let tuning = Tuning {
+            amaf_by_points: by_points,
+            ..Tuning::default()
+        };
+        let mut tree = Tree::new(game.to_move(), 10_000, tuning, 1, Vec::new());
+        assert!(tree.expand(0, &game));
+        let watched = ["D4+D5", "D5+D6", "F6+F7", "E4+E5"].map(drop);
+        let before = watched.map(|mv| child(&tree, mv).amaf_visits);
+        // Black drops D4+D5 and White F6+F7 in the playout; Black wins.
+        tree.path = vec![0];
+        tree.trace = vec![(Color::Black, drop("D4+D5")), (Color::White, drop("F6+F7"))];
+        tree.backup(1.0);
+        let gained = watched.map(|mv| child(&tree, mv).amaf_visits);
+        let gained: Vec<f32> = gained
+            .iter()
+            .zip(&before)
+            .map(|(after, before)| after - before)
+            .collect();
+        // A domino's key point is its first cell, so by key point D4+D5
+        // counts whole and D5+D6 (key D5) as well; by points D5+D6 gets
+        // half. Points White played first, or nobody, give Black nothing.
+        let expected = if by_points {
+            [1.0, 0.5, 0.0, 0.0]
+        } else {
+            let key = |mv: Move| mv.key_point().unwrap();
+            let d4 = Vertex::parse("D4").unwrap();
+            let d5 = Vertex::parse("D5").unwrap();
+            watched.map(|mv| if [d4, d5].contains(&key(mv)) { 1.0 } else { 0.0 })
+        };
+        assert_eq!(gained, expected, "by points: {by_points}");
+    }
+}
+
+#[test]
+fn moves_let_into_the_window_are_the_best_by_amaf() {
+    let tuning = Tuning {
+        widen_by_amaf: true,
+        ..Tuning::default()
+    };
+    let mut tree = Tree::new(Color::Black, 10_000, tuning, 1, Vec::new());
+    tree.widening = Some(Widening {
+        first: 2,
+        growth: 1.0,
+        most: 100,
+    });
+    // Five children in prior order, with AMAF results that rank the last
+    // two best; the fifth has a subtree of its own.
+    let points = ["A1", "B1", "C1", "D1", "E1"];
+    let amaf = [(9.0, 10.0), (8.0, 10.0), (1.0, 10.0), (6.0, 10.0), (7.0, 10.0)];
+    for (v, (wins, visits)) in points.iter().zip(amaf) {
+        let mut node = Node::new(Move::Place(Vertex::parse(v).unwrap()), Color::Black);
+        node.amaf_wins = wins;
+        node.amaf_visits = visits;
+        tree.nodes.push(node);
+    }
+    tree.nodes[5].first_child = 77;
+    tree.nodes[5].child_count = 3;
+    tree.nodes[5].expanded = true;
+    let root = &mut tree.nodes[0];
+    (root.first_child, root.child_count, root.expanded) = (1, 5, true);
+    let order = |tree: &Tree| -> Vec<String> { (1..6).map(|i| tree.nodes[i].mv.to_string()).collect() };
+    // At no visits the window is the first two; no change.
+    tree.let_in_by_amaf(0);
+    assert_eq!(order(&tree), points);
+    // The first visit opens a third place: E1 (7/10) beats D1 and C1.
+    tree.nodes[0].visits = 1;
+    tree.let_in_by_amaf(0);
+    assert_eq!(order(&tree), ["A1", "B1", "E1", "D1", "C1"]);
+    let moved = &tree.nodes[3];
+    assert_eq!((moved.first_child, moved.child_count, moved.expanded), (77, 3, true));
+    // Four visits open a fourth: D1 before C1.
+    tree.nodes[0].visits = 4;
+    tree.let_in_by_amaf(0);
+    assert_eq!(order(&tree), ["A1", "B1", "E1", "D1", "C1"]);
+    // The window only grows where it grew since the last visit.
+    tree.nodes[4].amaf_wins = 0.0;
+    tree.nodes[0].visits = 5;
+    tree.let_in_by_amaf(0);
+    assert_eq!(order(&tree), ["A1", "B1", "E1", "D1", "C1"]);
+}
+
+#[test]
+fn the_root_and_the_next_searchs_root_keep_every_drop() {
+    let mut game = game(Variant::OminoGo);
+    let config = Config::default();
+    assert!(game.tuning().root_keeps_all);
+    let cache = TreeCache::default();
+    let limits = Limits {
+        playouts: Some(1000),
+        time: None,
+    };
+    for turn in 0..3 {
+        let result = search_reusing(&game, limits, &config, &|| false, None, &cache);
+        let mut all = Vec::new();
+        game.search_moves(&mut all);
+        let listed: HashSet<Move> = result.moves.iter().map(|m| m.mv).collect();
+        assert_eq!(listed.len(), result.moves.len(), "turn {turn}: a move twice");
+        assert_eq!(listed, all.iter().copied().collect(), "turn {turn}");
+        let visits: u64 = result.moves.iter().map(|m| m.visits).sum();
+        if turn > 0 {
+            assert!(visits > 1000, "turn {turn}: the tree was not reused");
+            assert!(all.len() > 100, "more drops than the widening keeps");
+        }
+        // The next root is the most visited child, expanded by the
+        // widening with its best drops by prior only.
+        game.play(game.to_move(), result.moves[0].mv).unwrap();
+    }
+}
