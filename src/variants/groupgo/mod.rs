@@ -538,22 +538,31 @@ impl SearchHints for GroupGo {
     }
 
     /// Group Go's single stones carry Go's priors, so it searches with
-    /// Go's weights. Omino Go's drops learn less from AMAF (one point
-    /// stands for a four-stone drop) and more from their priors: AMAF
-    /// gives way after about 100 samples and priors count double.
-    /// DominGo keeps the broad default. Each measured at equal time
-    /// against flat Monte Carlo (docs/rules/omino-go.md).
+    /// Go's weights. Omino Go's drops learn less from AMAF and more from
+    /// their priors: AMAF gives way after about 100 samples, priors count
+    /// double, a drop's AMAF sample is shared by its four points, the
+    /// widening lets drops in by AMAF, and the root keeps every drop.
+    /// DominGo keeps the broad default with less exploration. Each
+    /// measured at equal time against flat Monte Carlo
+    /// (docs/rules/omino-go.md).
     fn tuning(&self) -> Tuning {
         if self.preset.stones {
             super::go::tuning(self.size())
         } else if self.points_per_move() >= 4 {
             Tuning {
+                exploration: 0.1,
                 rave_equivalence: 100.0,
                 prior_weight: 2.0,
+                amaf_by_points: true,
+                widen_by_amaf: true,
+                root_keeps_all: true,
                 ..Tuning::default()
             }
         } else {
-            Tuning::default()
+            Tuning {
+                exploration: 0.1,
+                ..Tuning::default()
+            }
         }
     }
 
@@ -605,14 +614,20 @@ impl SearchHints for GroupGo {
     }
 
     /// Drops are many: the search keeps the best hundred of a node by
-    /// prior and widens its choice among them with the node's visits.
+    /// prior and widens its choice among them with the node's visits,
+    /// faster in Omino Go, whose search also lets drops in by AMAF.
     /// Where a turn has no more moves than Go's (dominoes on 13x13 and
     /// smaller), it considers them all, as in Go.
     fn widening(&self) -> Option<Widening> {
         let state = self.state();
         let allowed = state.allowed(&self.preset, state.turn.to_move);
         let orientations = allowed.shapes.count_ones() as usize + allowed.stones as usize;
-        (state.board.empties().len() * orientations > WIDEN_FROM).then_some(playout::WIDENING)
+        let widening = if self.points_per_move() >= 4 {
+            playout::OMINO_WIDENING
+        } else {
+            playout::WIDENING
+        };
+        (state.board.empties().len() * orientations > WIDEN_FROM).then_some(widening)
     }
 }
 

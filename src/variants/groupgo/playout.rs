@@ -26,6 +26,14 @@ pub const WIDENING: Widening = Widening {
     most: 100,
 };
 
+/// Omino Go's widening: as [`WIDENING`], growing twice as fast, since its
+/// search lets moves in by their playout results as well as by prior
+/// (`Tuning::widen_by_amaf`).
+pub const OMINO_WIDENING: Widening = Widening {
+    growth: 1.2,
+    ..WIDENING
+};
+
 /// Random drops tried before a playout looks at every drop.
 const ATTEMPTS: usize = 12;
 
@@ -299,5 +307,25 @@ mod tests {
         assert_eq!(prior("A5+B5"), 0.05, "filling an own eye");
         let ordinary = prior("C3+C4");
         assert!(0.05 < ordinary && ordinary < 0.9);
+    }
+
+    #[test]
+    fn only_omino_go_widens_by_amaf_from_every_drop_at_the_root() {
+        for (variant, omino) in [
+            (Variant::OminoGo, true),
+            (Variant::DominGo, false),
+            (Variant::GroupGo, false),
+        ] {
+            let game = GroupGo::new(&Setup::new(variant));
+            let tuning = game.tuning();
+            let switches = [tuning.amaf_by_points, tuning.widen_by_amaf, tuning.root_keeps_all];
+            assert_eq!(switches, [omino; 3], "{variant:?}");
+        }
+        // After Black's domino, White has tetrominoes to choose from.
+        let mut game = GroupGo::new(&Setup::new(Variant::OminoGo));
+        game.play(Color::Black, Move::parse("D4+D5", 19).unwrap()).unwrap();
+        assert_eq!(game.widening(), Some(OMINO_WIDENING));
+        let group_go = GroupGo::new(&Setup::new(Variant::GroupGo));
+        assert_eq!(group_go.widening(), Some(WIDENING));
     }
 }
