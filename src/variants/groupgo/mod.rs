@@ -538,7 +538,9 @@ impl SearchHints for GroupGo {
     }
 
     /// Group Go's single stones carry Go's priors, so it searches with
-    /// Go's weights. Omino Go's drops learn less from AMAF and more from
+    /// Go's weights, but expands a leaf only after 8 visits: a node lists
+    /// and ranks the pieces of both hands as well as the stones, which
+    /// costs more than Go's listing. Omino Go's drops learn less from AMAF and more from
     /// their priors: AMAF gives way after about 100 samples, priors count
     /// double, a drop's AMAF sample is shared by its four points, the
     /// widening lets drops in by AMAF, and the root keeps every drop.
@@ -547,7 +549,10 @@ impl SearchHints for GroupGo {
     /// (docs/rules/omino-go.md).
     fn tuning(&self) -> Tuning {
         if self.preset.stones {
-            super::go::tuning(self.size())
+            Tuning {
+                expand_after: 8,
+                ..super::go::tuning(self.size())
+            }
         } else if self.points_per_move() >= 4 {
             Tuning {
                 exploration: 0.1,
