@@ -261,7 +261,7 @@ pub trait SearchHints: Rules {
 
     /// Progressive widening, for variants with thousands of moves a turn
     /// (Omino Go's tetrominoes): the search then keeps a node's best moves
-    /// by [`SearchHints::prior`] and widens its choice among them as the
+    /// by [`SearchHints::priors`] and widens its choice among them as the
     /// node's visits grow. `None` (the default) considers every move.
     fn widening(&self) -> Option<Widening> {
         None

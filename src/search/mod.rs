@@ -297,20 +297,18 @@ impl Tree {
                 pos.search_moves(&mut self.moves);
                 // Untried moves tie; a random order breaks the ties fairly.
                 self.moves.shuffle(&mut self.rng);
-                if let Some(widening) = self.widening {
-                    let most = if index == 0 && self.tuning.root_keeps_all {
-                        usize::MAX
-                    } else {
-                        widening.most as usize
-                    };
-                    self.best_by_prior(pos, most);
-                }
             }
         }
+        let most = match self.widening {
+            Some(_) if index == 0 && self.tuning.root_keeps_all => usize::MAX,
+            Some(widening) => widening.most as usize,
+            None => usize::MAX,
+        };
         // The capacity reserved at the start is the cap: never reallocate.
-        if self.nodes.len() + self.moves.len() > self.nodes.capacity() {
+        if self.nodes.len() + self.moves.len().min(most) > self.nodes.capacity() {
             return false;
         }
+        self.rank_moves(pos, most);
         let first = self.nodes.len() as u32;
         self.push_children(pos);
         let node = &mut self.nodes[index];
@@ -321,12 +319,9 @@ impl Tree {
     }
 
     /// Pushes a node for each of `self.moves`, played from `pos`, with its
-    /// prior.
+    /// prior from `self.priors` (see [`Tree::rank_moves`]).
     fn push_children<P: Position>(&mut self, pos: &P) {
         let color = pos.to_move();
-        self.priors.clear();
-        pos.priors(&self.moves, &mut self.priors);
-        self.priors.resize(self.moves.len(), None);
         let (even, weight) = (self.tuning.even_prior, self.tuning.prior_weight);
         for (&mv, &prior) in self.moves.iter().zip(&self.priors) {
             let mut node = Node::new(mv, color);
@@ -370,7 +365,7 @@ impl Tree {
             return;
         }
         self.moves.shuffle(&mut self.rng);
-        self.best_by_prior(pos, usize::MAX);
+        self.rank_moves(pos, usize::MAX);
         let moved_first = self.nodes.len();
         self.nodes.extend_from_within(first..first + count);
         self.push_children(pos);
@@ -379,23 +374,29 @@ impl Tree {
         root.child_count = (count + self.moves.len()) as u32;
     }
 
-    /// Sorts the moves to expand by their priors, best first (the order
-    /// in which progressive widening lets the search consider them), and
-    /// keeps the `most` best.
-    fn best_by_prior<P: Position>(&mut self, pos: &P, most: usize) {
-        let mut ranked: Vec<(f32, Move)> = self
-            .moves
-            .iter()
-            .map(|&mv| {
-                let rate = pos.prior(mv).map_or(0.5, |(wins, visits)| wins / visits.max(1e-6));
-                (rate, mv)
-            })
-            .collect();
+    /// Puts the priors of the moves to expand in `self.priors`, computed
+    /// once for both uses. Under progressive widening it also sorts the
+    /// moves by prior, best first (the order in which the widening lets
+    /// the search consider them), and keeps the `most` best.
+    fn rank_moves<P: Position>(&mut self, pos: &P, most: usize) {
+        self.priors.clear();
+        pos.priors(&self.moves, &mut self.priors);
+        self.priors.resize(self.moves.len(), None);
+        if self.widening.is_none() {
+            return;
+        }
+        let rate = |prior: Option<(f32, f32)>| prior.map_or(0.5, |(wins, visits)| wins / visits.max(1e-6));
+        let mut ranked: Vec<(Move, Option<(f32, f32)>)> =
+            self.moves.iter().copied().zip(self.priors.iter().copied()).collect();
         // Stable: equal priors keep their random order.
-        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        ranked.sort_by(|a, b| rate(b.1).total_cmp(&rate(a.1)));
+        ranked.truncate(most.max(1));
         self.moves.clear();
-        self.moves
-            .extend(ranked.into_iter().take(most.max(1)).map(|(_, mv)| mv));
+        self.priors.clear();
+        for (mv, prior) in ranked {
+            self.moves.push(mv);
+            self.priors.push(prior);
+        }
     }
 
     fn select(&mut self, index: usize) -> usize {
