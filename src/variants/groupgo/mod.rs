@@ -540,12 +540,12 @@ impl SearchHints for GroupGo {
     /// Group Go's single stones carry Go's priors, so it searches with
     /// Go's weights, but expands a leaf only after 8 visits: a node lists
     /// and ranks the pieces of both hands as well as the stones, which
-    /// costs more than Go's listing. Omino Go's drops learn less from AMAF and more from
-    /// their priors: AMAF gives way after about 100 samples, priors count
-    /// double, a drop's AMAF sample is shared by its four points, the
-    /// widening lets drops in by AMAF, and the root keeps every drop.
-    /// DominGo keeps the broad default with less exploration. Each
-    /// measured at equal time against flat Monte Carlo
+    /// costs more than Go's listing. Omino Go's drops learn less from AMAF
+    /// and more from their priors: AMAF gives way after about 100
+    /// samples, priors count double, a drop's AMAF sample is shared by its
+    /// four points, the widening lets drops in by AMAF, and the root keeps
+    /// every drop. DominGo keeps the broad default with less exploration.
+    /// Each measured at equal time against flat Monte Carlo
     /// (docs/rules/omino-go.md).
     fn tuning(&self) -> Tuning {
         if self.preset.stones {
