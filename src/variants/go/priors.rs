@@ -175,8 +175,7 @@ fn escapes(board: &Board, chain: usize, attacker: Color, depth: usize, budget: &
     };
     let enemy = cell_of(attacker);
     let mut moves = vec![lib];
-    let mut stone = chain;
-    loop {
+    for stone in board.chain_stones(chain) {
         for n in board.neighbours(stone) {
             if board.cell(n) == enemy {
                 if let Some(l) = board.atari_liberty(n) {
@@ -185,10 +184,6 @@ fn escapes(board: &Board, chain: usize, attacker: Color, depth: usize, budget: &
                     }
                 }
             }
-        }
-        stone = board.next_in_chain(stone);
-        if stone == chain {
-            break;
         }
     }
     for m in moves {
