@@ -1,13 +1,15 @@
 //! The search's knowledge of drops: fast playouts, and the priors that
 //! rank a node's drops for progressive widening.
 //!
-//! A playout never lists the moves of a turn. It tries a few random
+//! A playout never judges every move of a turn. It tries a few random
 //! drops (a random empty point, a random allowed piece, and a random cell
 //! of the piece on that point), each checked in O(1) from the board's
-//! pseudo-liberties, and only when all of them fail looks at every drop
-//! once. A drop that fills a region the mover already encloses is never
-//! played, nor a single stone on its own eye, so playouts end with the
-//! eyes empty and area scoring gives the result.
+//! pseudo-liberties. Only when all of them fail does it list the drops
+//! that fit the empty regions, and judges them in random order until one
+//! is sensible. A drop that fills a region the mover already encloses is
+//! never played, nor a single stone on its own eye, nor a drop that
+//! brings back a recent position, so playouts end with the eyes empty and
+//! area scoring gives the result.
 
 use super::drops::{self, Cells, Geometry, Verdict};
 use super::{Preset, State};
@@ -35,7 +37,7 @@ pub const OMINO_WIDENING: Widening = Widening {
 };
 
 /// Random drops tried before a playout looks at every drop.
-const ATTEMPTS: usize = 12;
+const ATTEMPTS: usize = 24;
 
 /// Plays random drops from `start` to the end (two passes, or a move
 /// limit) and returns the final board.
@@ -48,7 +50,7 @@ pub fn run(
 ) -> Board {
     let mut state = start.clone();
     let size = state.board.size();
-    let mut candidates = Vec::new();
+    let mut scratch = Scratch::default();
     for _ in 0..3 * size * size + 20 {
         if state.turn.ended() {
             break;
@@ -68,7 +70,7 @@ pub fn run(
             allowed.stones,
             &shapes[..count],
             rng,
-            &mut candidates,
+            &mut scratch,
         );
         match choice {
             Some((cells, shape)) => {
@@ -85,6 +87,7 @@ pub fn run(
                 };
                 trace.push((color, mv));
                 state.drop(color, &cells, piece);
+                scratch.remember(state.board.hash());
             }
             None => {
                 trace.push((color, Move::Pass));
@@ -104,7 +107,7 @@ fn choose(
     stones: bool,
     shapes: &[Shape],
     rng: &mut SmallRng,
-    candidates: &mut Vec<(Cells, Option<Shape>)>,
+    scratch: &mut Scratch,
 ) -> Option<(Cells, Option<Shape>)> {
     let options = shapes.len() + stones as usize;
     let empties = board.empties();
@@ -132,28 +135,114 @@ fn choose(
         }
         let anchor = Vertex::new(x as usize, y as usize);
         if let Some(cells) = geometry.place_empty(board, shape, board.point(anchor), anchor) {
-            if drop_is_sensible(board, &cells, color) {
+            if scratch.drop_is_sensible(board, &cells, color) {
                 return Some((cells, Some(shape)));
             }
         }
     }
-    // Every drop once, each with its first cell on an empty point.
+    // Every drop that fits, each with its first cell on an empty point,
+    // then random ones among them until one is sensible: uniform over the
+    // sensible drops, judging few of them. A piece lies within one empty
+    // region, so a region smaller than the piece is skipped: late in a
+    // playout most regions are eyes.
+    scratch.measure_regions(board);
+    let candidates = &mut scratch.candidates;
     candidates.clear();
     for &p in empties {
         let p = p as usize;
-        if stones && stone_is_sensible(board, p, color) {
+        if stones {
             candidates.push((Cells::one(p), None));
         }
+        let room = scratch.region_size[p] as usize;
         let v = board.vertex(p);
         for &shape in shapes {
-            if let Some(cells) = geometry.place_empty(board, shape, p, v) {
-                if drop_is_sensible(board, &cells, color) {
+            if shape.offsets().len() <= room {
+                if let Some(cells) = geometry.place_empty(board, shape, p, v) {
                     candidates.push((cells, Some(shape)));
                 }
             }
         }
     }
-    (!candidates.is_empty()).then(|| candidates[random_below(rng, candidates.len())])
+    while !scratch.candidates.is_empty() {
+        let pick = random_below(rng, scratch.candidates.len());
+        let (cells, shape) = scratch.candidates.swap_remove(pick);
+        let sensible = match shape {
+            Some(_) => scratch.drop_is_sensible(board, &cells, color),
+            None => stone_is_sensible(board, cells.get(0), color),
+        };
+        if sensible {
+            return Some((cells, shape));
+        }
+    }
+    None
+}
+
+/// What a playout reuses from turn to turn.
+#[derive(Default)]
+struct Scratch {
+    /// The drops of a turn when every one is looked at.
+    candidates: Vec<(Cells, Option<Shape>)>,
+    /// The number of points in the empty region of each empty point.
+    region_size: Vec<u16>,
+    /// The points of the region being measured.
+    region: Vec<usize>,
+    /// The board hashes after the last few drops, by drop count.
+    recent: [u64; RECENT],
+    drops: usize,
+}
+
+/// Board positions a playout's drop may not bring back: captures by
+/// drop have no simple ko, so a playout could otherwise take back and
+/// forth until its move limit.
+const RECENT: usize = 8;
+
+impl Scratch {
+    fn remember(&mut self, hash: u64) {
+        self.recent[self.drops % RECENT] = hash;
+        self.drops += 1;
+    }
+
+    /// A drop that does not fill an own region, is not suicide and does
+    /// not bring back a recent position.
+    #[inline]
+    fn drop_is_sensible(&self, board: &Board, cells: &Cells, color: Color) -> bool {
+        !drops::fills_own_region(board, cells, color)
+            && match drops::judge(board, cells, color) {
+                Verdict::Suicide => false,
+                Verdict::Legal { hash, .. } => !self.recent[..self.drops.min(RECENT)].contains(&hash),
+            }
+    }
+
+    /// Sets `region_size` for every empty point of `board`.
+    fn measure_regions(&mut self, board: &Board) {
+        let stride = board.size() + 2;
+        self.region_size.clear();
+        self.region_size.resize(stride * stride, 0);
+        for &start in board.empties() {
+            let start = start as usize;
+            if self.region_size[start] != 0 {
+                continue;
+            }
+            // Marked as seen with the largest size until the count is known.
+            self.region.clear();
+            self.region.push(start);
+            self.region_size[start] = u16::MAX;
+            let mut next = 0;
+            while next < self.region.len() {
+                let p = self.region[next];
+                next += 1;
+                for q in board.neighbours(p) {
+                    if board.cell(q) == EMPTY && self.region_size[q] == 0 {
+                        self.region_size[q] = u16::MAX;
+                        self.region.push(q);
+                    }
+                }
+            }
+            for &p in &self.region {
+                self.region_size[p] = self.region.len() as u16;
+            }
+        }
+    }
 }
 
 /// A single stone as Go's playouts play it: not on the ko point, not in
@@ -161,12 +250,6 @@ fn choose(
 #[inline]
 fn stone_is_sensible(board: &Board, p: usize, color: Color) -> bool {
     board.ko_point() != Some(p) && crate::variants::go::policy::sensible(board, p, color)
-}
-
-/// A drop that does not fill an own region and is not suicide.
-#[inline]
-fn drop_is_sensible(board: &Board, cells: &Cells, color: Color) -> bool {
-    !drops::fills_own_region(board, cells, color) && drops::judge(board, cells, color) != Verdict::Suicide
 }
 
 /// The liberties, counted up to two, that the group of `color`'s drop on
@@ -292,6 +375,41 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn playouts_do_not_take_back_and_forth_by_drop() {
+        // White's only drop, D1+E1, captures D2+E2; Black's only drop
+        // then recaptures on D2+E2, and the board is back as it was.
+        let rows = [". O . O .", "O O O O O", "O O O O O", "X X O X X", ". X X . ."];
+        let game = GroupGo::from_diagram(&Setup::new(Variant::DominGo), &rows, Color::White).unwrap();
+        for seed in 0..5 {
+            let mut trace = Vec::new();
+            run(
+                game.state(),
+                game.preset(),
+                game.geometry(),
+                &mut SmallRng::seed_from_u64(seed),
+                &mut trace,
+            );
+            let moves: Vec<String> = trace.iter().map(|(_, mv)| mv.to_string()).collect();
+            assert_eq!(moves, ["D1+E1", "D2+E2", "pass", "pass"]);
+        }
+    }
+
+    #[test]
+    fn regions_are_measured_by_their_empty_points() {
+        let rows = [". O . . .", "O O O O O", "X X X X X", "X . X . .", ". X X . X"];
+        let game = GroupGo::from_diagram(&Setup::new(Variant::DominGo), &rows, Color::White).unwrap();
+        let board = &game.state().board;
+        let mut scratch = Scratch::default();
+        scratch.measure_regions(board);
+        let size = |v: &str| scratch.region_size[board.point(Vertex::parse(v).unwrap())];
+        assert_eq!([size("A5"), size("C5"), size("E5")], [1, 3, 3]);
+        assert_eq!(
+            [size("A1"), size("B2"), size("D2"), size("E2"), size("D1")],
+            [1, 1, 3, 3, 3]
+        );
     }
 
     #[test]
