@@ -205,15 +205,22 @@ fn amaf_slot(mv: Move) -> Option<usize> {
 /// AMAF statistics learn from a simulation when drops share by points.
 fn points_share(first_player: &[u8], mv: Move, color: Color) -> f32 {
     let mine = color.index() as u8 + 1;
-    let (mut played, mut points) = (0, 0);
-    for v in mv.points() {
-        points += 1;
-        played += (first_player[slot_of(v)] == mine) as u32;
-    }
-    if points == 0 {
-        0.0
-    } else {
-        played as f32 / points as f32
+    match mv {
+        // The backup asks this of every child of every node on the path:
+        // slots by arithmetic, not through `Move::points`.
+        Move::Polyomino(anchor, shape) => {
+            let base = slot_of(anchor) as isize;
+            let offsets = shape.offsets();
+            let played = offsets
+                .iter()
+                .filter(|&&(dx, dy)| {
+                    first_player[(base + dx as isize + dy as isize * MAX_SIZE as isize) as usize] == mine
+                })
+                .count();
+            played as f32 / offsets.len() as f32
+        }
+        Move::Place(v) => f32::from(first_player[slot_of(v)] == mine),
+        _ => 0.0,
     }
 }
 
@@ -614,7 +621,7 @@ impl Tree {
                 let first = node.first_child as usize;
                 for i in first..first + node.child_count as usize {
                     let child = &mut self.nodes[i];
-                    let share = if by_points && child.mv.points().nth(1).is_some() {
+                    let share = if by_points && matches!(child.mv, Move::Polyomino(..)) {
                         points_share(&self.first_player, child.mv, child.color)
                     } else {
                         match amaf_slot(child.mv) {

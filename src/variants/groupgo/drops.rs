@@ -180,6 +180,20 @@ pub fn judge(board: &Board, cells: &Cells, color: Color) -> Verdict {
     }
 }
 
+/// True when `color`'s drop on `cells` (distinct and empty) would
+/// capture: [`judge`]'s `captures` without the hash, for the priors.
+pub fn captures(board: &Board, cells: &Cells, color: Color) -> bool {
+    let enemy = cell_of(color.opponent());
+    let (points, n) = cells.as_usizes();
+    let points = &points[..n];
+    points.iter().any(|&c| {
+        board
+            .neighbours(c)
+            .into_iter()
+            .any(|q| board.cell(q) == enemy && !board.has_liberty_besides(q, points))
+    })
+}
+
 /// Plays `color`'s drop on `cells` (legal by [`judge`]): the stones go
 /// down together, then the enemy chains without liberties beside them are
 /// removed. Returns the number of stones captured. A single stone is a
@@ -264,6 +278,37 @@ mod tests {
         if let Verdict::Legal { hash, .. } = judge(&board, &drop, Color::Black) {
             assert_eq!(hash, after.hash());
         }
+    }
+
+    #[test]
+    fn captures_agrees_with_judge_on_random_boards() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
+        let geometry = Geometry::new(6);
+        let mut capturing = 0;
+        for _ in 0..200 {
+            let mut board = Board::new(6);
+            for p in board.all_points().collect::<Vec<_>>() {
+                match rng.random_range(0..5) {
+                    0 | 1 => board.put(p, crate::board::BLACK, 0),
+                    2 | 3 => board.put(p, crate::board::WHITE, 0),
+                    _ => {}
+                }
+            }
+            for p in board.all_points() {
+                for shape in Shape::all() {
+                    let Some(drop) = geometry.place_empty(&board, shape, p, board.vertex(p)) else {
+                        continue;
+                    };
+                    for color in [Color::Black, Color::White] {
+                        let judged = matches!(judge(&board, &drop, color), Verdict::Legal { captures: true, .. });
+                        assert_eq!(captures(&board, &drop, color), judged);
+                        capturing += judged as usize;
+                    }
+                }
+            }
+        }
+        assert!(capturing > 0);
     }
 
     #[test]

@@ -609,8 +609,9 @@ impl SearchHints for GroupGo {
         let color = state.turn.to_move;
         match mv {
             Move::Place(v) => super::go::policy::prior(&state.board, color, state.board.point(v)),
-            Move::Polyomino(..) => {
-                let (cells, _) = self.cells_of(color, mv).ok()?;
+            // The search asks for its legal moves only: no hand to check.
+            Move::Polyomino(anchor, shape) => {
+                let cells = self.geometry.place(shape, state.board.point(anchor), anchor)?;
                 let rate = playout::drop_prior(&state.board, color, &cells, state.last);
                 Some((rate * PRIOR_VISITS, PRIOR_VISITS))
             }

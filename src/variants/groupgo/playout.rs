@@ -285,7 +285,7 @@ fn liberties_after(board: &Board, cells: &Cells, color: Color) -> usize {
 /// and fourth lines in the opening; filling an own region and
 /// self-ataris worst.
 pub fn drop_prior(board: &Board, color: Color, cells: &Cells, last: usize) -> f32 {
-    if let Verdict::Legal { captures: true, .. } = drops::judge(board, cells, color) {
+    if drops::captures(board, cells, color) {
         return 0.9;
     }
     if drops::fills_own_region(board, cells, color) {
