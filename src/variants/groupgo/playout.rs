@@ -36,7 +36,7 @@ pub const OMINO_WIDENING: Widening = Widening {
     ..WIDENING
 };
 
-/// Random drops tried before a playout looks at every drop.
+/// Random drops tried before a playout lists the drops that fit.
 const ATTEMPTS: usize = 24;
 
 /// Plays random drops from `start` to the end (two passes, or a move
@@ -180,7 +180,7 @@ fn choose(
 /// What a playout reuses from turn to turn.
 #[derive(Default)]
 struct Scratch {
-    /// The drops of a turn when every one is looked at.
+    /// The drops that fit the empty regions, once the random tries fail.
     candidates: Vec<(Cells, Option<Shape>)>,
     /// The number of points in the empty region of each empty point.
     region_size: Vec<u16>,
