@@ -917,23 +917,26 @@ fn merge<P: Position>(root: &P, trees: Vec<(Vec<MoveStats>, u64)>, elapsed: Dura
         moves,
     };
     let rule = tuning_for(root, config).resign;
-    result.resign = rule.searches <= 1 && hopeless(root, &result, config);
+    result.resign = rule.searches <= 1 && looks_lost(root, &result, config) && simulations(&result) >= rule.simulations;
     result
 }
 
 /// True when `result`, a search of `root`, finds the position lost by the
 /// measure of the variant's [`Resign`] rule (one search of the several in
-/// a row it may ask for).
-fn hopeless<P: Position>(root: &P, result: &SearchResult, config: &Config) -> bool {
+/// a row it may ask for, whatever its size).
+fn looks_lost<P: Position>(root: &P, result: &SearchResult, config: &Config) -> bool {
     let rule = tuning_for(root, config).resign;
-    // The new playouts, or the root's visits with the reused trees'.
-    let visits: u64 = result.moves.iter().map(|m| m.visits).sum();
-    let simulations = result.playouts.max(visits);
     result.best.is_some()
         && config.resign_below > 0.0
         && result.winrate < config.resign_below * rule.below
-        && simulations >= rule.simulations
         && root.moves_played() >= 2
+}
+
+/// The simulations behind a search's verdict: its new playouts, or the
+/// root's visits with the reused trees'.
+fn simulations(result: &SearchResult) -> u64 {
+    let visits: u64 = result.moves.iter().map(|m| m.visits).sum();
+    result.playouts.max(visits)
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! The cache also counts, for each side, the searches in a row that found
 //! the position lost, for the variants that resign only after several.
 
-use super::{hopeless, search_from, tuning_for, Config, Limits, Node, Report, SearchResult};
+use super::{looks_lost, search_from, simulations, tuning_for, Config, Limits, Node, Report, SearchResult};
 use crate::color::Color;
 use crate::game::Position;
 use crate::moves::Move;
@@ -18,14 +18,14 @@ pub struct TreeCache<P> {
     saved: Mutex<Option<(P, Vec<Vec<Node>>)>>,
     /// For black and white, the searches in a row that may resign and
     /// found the position lost.
-    hopeless: Mutex<[u32; 2]>,
+    hopeless: Mutex<[LostRow; 2]>,
 }
 
 impl<P> Default for TreeCache<P> {
     fn default() -> TreeCache<P> {
         TreeCache {
             saved: Mutex::new(None),
-            hopeless: Mutex::new([0; 2]),
+            hopeless: Mutex::new([LostRow::default(); 2]),
         }
     }
 }
@@ -38,7 +38,7 @@ impl<P> TreeCache<P> {
             *saved = None;
         }
         if let Ok(mut hopeless) = self.hopeless.lock() {
-            *hopeless = [0; 2];
+            *hopeless = [LostRow::default(); 2];
         }
     }
 }
@@ -70,15 +70,34 @@ pub fn search_reusing<P: Position>(
     }
     // Only searches that may resign count (not pondering, nor a cleanup).
     if config.resign_below > 0.0 {
-        if let Ok(mut counts) = cache.hopeless.lock() {
-            let count = &mut counts[root.to_move().index()];
-            *count = if hopeless(root, &result, config) { *count + 1 } else { 0 };
+        if let Ok(mut rows) = cache.hopeless.lock() {
+            let row = &mut rows[root.to_move().index()];
+            *row = if looks_lost(root, &result, config) {
+                LostRow {
+                    searches: row.searches + 1,
+                    // New playouts only, so that a reused tree's are
+                    // not counted twice, unless the root has seen more.
+                    simulations: (row.simulations + result.playouts).max(simulations(&result)),
+                }
+            } else {
+                LostRow::default()
+            };
             // A search that resigns on its own (one search is enough, or
             // a variant's own search) still does.
-            result.resign |= *count >= tuning_for(root, config).resign.searches;
+            let rule = tuning_for(root, config).resign;
+            result.resign |=
+                row.searches >= rule.searches && row.simulations >= rule.simulations * rule.searches as u64;
         }
     }
     result
+}
+
+/// The searches in a row that found one side's position lost, and their
+/// simulations together.
+#[derive(Clone, Copy, Default)]
+struct LostRow {
+    searches: u32,
+    simulations: u64,
 }
 
 /// The subtrees for `root`, re-rooted in place: empty where a tree has no
@@ -267,14 +286,34 @@ mod tests {
         let cache = TreeCache::default();
         let search =
             |config: &Config, playouts| search_reusing(&game, limits(playouts), config, &|| false, None, &cache);
-        // Too small a search does not count.
-        assert!(!search(&config, 50).resign);
         assert!(!search(&config, 400).resign);
         assert!(!search(&pondering, 400).resign);
         assert!(!search(&config, 400).resign);
         assert!(search(&config, 400).resign);
         cache.clear();
         assert!(!search(&config, 400).resign);
+        // Searches that stop early pool their simulations: three of 250
+        // are not enough for three of 300, four are.
+        cache.clear();
+        for _ in 0..3 {
+            assert!(!search(&config, 250).resign);
+        }
+        assert!(search(&config, 250).resign);
+        // A search that finds the game playable starts the row again.
+        cache.clear();
+        assert!(!search(&config, 400).resign);
+        assert!(!search(&config, 400).resign);
+        let even = Config {
+            tuning: Some(Tuning {
+                resign: Resign { below: 0.0, ..rule },
+                ..Tuning::default()
+            }),
+            ..config.clone()
+        };
+        assert!(!search(&even, 400).resign);
+        assert!(!search(&config, 400).resign);
+        assert!(!search(&config, 400).resign);
+        assert!(search(&config, 400).resign);
     }
 
     #[test]

@@ -26,9 +26,11 @@ pub enum PriorsInto {
 
 /// When a search allowed to resign (`Config::resign_below` above 0) does:
 /// once its best move has won less often than `resign_below` times
-/// `below`, with at least `simulations` behind the root's moves, in
-/// `searches` searches in a row for the same side (counted by
-/// [`super::TreeCache`]; a search without one resigns on its own).
+/// `below` in `searches` searches in a row for the same side, with at
+/// least `simulations` behind the root's moves per search on average
+/// (counted by [`super::TreeCache`]; a search without one resigns on its
+/// own, with `simulations` of its own). Searches of a lost position often
+/// stop early, so the simulations are pooled over the row.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Resign {
     pub below: f32,

@@ -333,9 +333,9 @@ impl SearchHints for Go {
 /// On big boards AMAF has a smaller say, or its noise over hundreds of open
 /// points outvotes the priors and the opening drifts to the edges.
 ///
-/// Resignation waits for a large search that has found the game lost
-/// for several moves in a row, more of both on bigger boards, where
-/// playouts misjudge a half-empty board for longer.
+/// Resignation waits for several searches in a row that found the game
+/// lost, with many simulations between them, more of both on bigger
+/// boards, where playouts misjudge a half-empty board for longer.
 ///
 /// Group Go, whose stones carry Go's priors, searches with them too.
 pub fn tuning(size: usize) -> Tuning {
