@@ -553,6 +553,7 @@ fn proven_win(mv: Move, elapsed: Duration) -> SearchResult {
             visits: 1,
             winrate: 1.0,
             pv: vec![mv],
+            proven: Some(true),
         }],
     }
 }

@@ -12,6 +12,13 @@
 //! defence) is played at the root without searching, and is the only child
 //! of any tree node where it applies.
 //!
+//! Won and lost positions are proven in the tree, as in MCTS-Solver
+//! (Winands, Björnsson and Saito, 2008): a finished game is proven for its
+//! winner; a position is won for the side to move when one of its moves is
+//! proven won, and lost when all of them are proven lost. The search then
+//! always takes a proven win, never a proven loss while another move is
+//! open, and plays no playout below a proven node.
+//!
 //! A variant with a search of its own ([`Position::own_search`]) gets the
 //! whole budget instead, and may call back into the tree search.
 
@@ -130,6 +137,8 @@ pub struct MoveStats {
     pub winrate: f32,
     /// The expected continuation after this move (this move first).
     pub pv: Vec<Move>,
+    /// `Some(true)` when the move is proven to win, `Some(false)` to lose.
+    pub proven: Option<bool>,
 }
 
 #[derive(Clone, Debug)]
@@ -165,6 +174,8 @@ struct Node {
     first_child: u32,
     child_count: u32,
     expanded: bool,
+    /// The winner of the position after `mv`, once the tree has proven it.
+    proven: Option<Color>,
 }
 
 impl Node {
@@ -181,7 +192,31 @@ impl Node {
             first_child: 0,
             child_count: 0,
             expanded: false,
+            proven: None,
         }
+    }
+
+    /// True when the tree has proven that `mv` wins for its player.
+    fn proven_win(&self) -> bool {
+        self.proven == Some(self.color)
+    }
+
+    /// True when the tree has proven that `mv` loses for its player.
+    fn proven_loss(&self) -> bool {
+        self.proven.is_some_and(|winner| winner != self.color)
+    }
+}
+
+/// The winner that a game's final value proves: only a value that no
+/// other result could beat (1 for black, 0 for white) counts, so that
+/// variants whose values also weigh the margin prove nothing less.
+fn winner_of_value(value_black: f32) -> Option<Color> {
+    if value_black >= 1.0 {
+        Some(Color::Black)
+    } else if value_black <= 0.0 {
+        Some(Color::White)
+    } else {
+        None
     }
 }
 
@@ -200,6 +235,17 @@ fn amaf_slot(mv: Move) -> Option<usize> {
     mv.key_point().map(slot_of)
 }
 
+/// 1/n for the sizes of a polyomino.
+const INVERSE: [f32; crate::polyomino::MAX_CELLS + 1] = {
+    let mut table = [0.0; crate::polyomino::MAX_CELLS + 1];
+    let mut n = 1;
+    while n < table.len() {
+        table[n] = 1.0 / n as f32;
+        n += 1;
+    }
+    table
+};
+
 /// The share of `mv`'s points that `color` played first, by the first
 /// player of each slot (1 black, 2 white, 0 nobody): how much a drop's
 /// AMAF statistics learn from a simulation when drops share by points.
@@ -217,7 +263,8 @@ fn points_share(first_player: &[u8], mv: Move, color: Color) -> f32 {
                     first_player[(base + dx as isize + dy as isize * MAX_SIZE as isize) as usize] == mine
                 })
                 .count();
-            played as f32 / offsets.len() as f32
+            // A table, not a division: the backup's hottest instruction.
+            played as f32 * INVERSE[offsets.len()]
         }
         Move::Place(v) => f32::from(first_player[slot_of(v)] == mine),
         _ => 0.0,
@@ -379,6 +426,8 @@ impl Tree {
         let root = &mut self.nodes[0];
         root.first_child = moved_first as u32;
         root.child_count = (count + self.moves.len()) as u32;
+        // A loss proven over the old moves may not hold over the new.
+        root.proven = None;
     }
 
     /// Puts the priors of the moves to expand in `self.priors`, computed
@@ -523,7 +572,16 @@ impl Tree {
         let mut best = first;
         let mut best_value = f32::MIN;
         for i in first..first + considered as usize {
-            let v = value(&self.nodes[i]);
+            let child = &self.nodes[i];
+            if child.proven_win() {
+                return i;
+            }
+            // A proven loss only when every considered move is one.
+            let v = if child.proven_loss() {
+                f32::MIN / 2.0
+            } else {
+                value(child)
+            };
             if v > best_value {
                 best_value = v;
                 best = i;
@@ -545,7 +603,15 @@ impl Tree {
                     // A finished game plays no move: this only counts its owners.
                     self.rollout(pos);
                 }
-                break pos.outcome_value(outcome);
+                let value = pos.outcome_value(outcome);
+                self.nodes[index].proven = winner_of_value(value);
+                break value;
+            }
+            if let Some(winner) = self.nodes[index].proven.filter(|_| index != 0) {
+                if self.owners.is_some() {
+                    self.rollout(pos);
+                }
+                break value_for(winner, 1.0);
             }
             let node = &self.nodes[index];
             if !node.expanded {
@@ -586,7 +652,42 @@ impl Tree {
         }
     }
 
+    /// Carries a proof at the end of the last simulation's path up the
+    /// path as far as it reaches.
+    fn prove_up_the_path(&mut self) {
+        for depth in (1..self.path.len()).rev() {
+            let (index, parent) = (self.path[depth], self.path[depth - 1]);
+            let node = &self.nodes[index];
+            let Some(winner) = node.proven else { return };
+            let proven = if winner == node.color {
+                true
+            } else {
+                let parent_node = &self.nodes[parent];
+                let first = parent_node.first_child as usize;
+                self.lists_every_move(parent)
+                    && self.nodes[first..first + parent_node.child_count as usize]
+                        .iter()
+                        .all(Node::proven_loss)
+            };
+            if !proven {
+                return;
+            }
+            self.nodes[parent].proven = Some(winner);
+        }
+    }
+
+    /// True when the children of `index` are all the moves the search
+    /// considers there, not the widening's best few.
+    fn lists_every_move(&self, index: usize) -> bool {
+        match self.widening {
+            None => true,
+            Some(_) if index == 0 && self.tuning.root_keeps_all => true,
+            Some(widening) => self.nodes[index].child_count < widening.most,
+        }
+    }
+
     fn backup(&mut self, value_black: f32) {
+        self.prove_up_the_path();
         self.first_player.fill(0);
         let by_points = self.tuning.amaf_by_points;
         // Moves after each path node, in order: tree moves then the playout.
@@ -757,6 +858,7 @@ fn forced<P: Position>(root: &P, mv: Move, elapsed: Duration) -> SearchResult {
             visits: 1,
             winrate,
             pv: vec![mv],
+            proven: wins.then_some(true),
         }],
     }
 }
@@ -827,8 +929,8 @@ const EARLY_STOP_MIN: u64 = 1000;
 impl Tree {
     /// True when more thinking cannot change the move: the most visited
     /// root move leads the next by more simulations than the time left
-    /// allows, or after a quarter of the time its win rate is all but
-    /// certain either way.
+    /// allows, the root is proven, or after a quarter of the time its win
+    /// rate is all but certain either way.
     fn settled(&self, done: u64, budget: &Budget) -> bool {
         let Some(time) = budget.time else { return false };
         if done < EARLY_STOP_MIN {
@@ -837,7 +939,11 @@ impl Tree {
         let root = &self.nodes[0];
         let first = root.first_child as usize;
         let (mut best, mut second, mut best_wins) = (0u32, 0u32, 0.0f32);
-        for child in &self.nodes[first..first + root.child_count as usize] {
+        // A proven loss is not played however many visits it has.
+        for child in self.nodes[first..first + root.child_count as usize]
+            .iter()
+            .filter(|child| !child.proven_loss())
+        {
             if child.visits > best {
                 second = best;
                 best = child.visits;
@@ -849,7 +955,7 @@ impl Tree {
         let elapsed = budget.start.elapsed().as_secs_f64();
         let left = time.as_secs_f64() - elapsed;
         let still_to_come = done as f64 * left / elapsed.max(1e-6);
-        if (best - second) as f64 > still_to_come {
+        if (best - second) as f64 > still_to_come || root.proven.is_some() {
             return true;
         }
         let winrate = best_wins / best.max(1) as f32;
@@ -858,24 +964,45 @@ impl Tree {
 }
 
 impl Tree {
-    /// Statistics of the root's children, most visited first.
+    /// Statistics of the root's children, most visited first, but a proven
+    /// win before everything and proven losses after.
     fn root_stats(&self) -> Vec<MoveStats> {
         let root = &self.nodes[0];
         let first = root.first_child as usize;
         let mut stats: Vec<MoveStats> = (first..first + root.child_count as usize)
             .map(|i| {
                 let n = &self.nodes[i];
+                let proven = n.proven.map(|winner| winner == n.color);
+                let winrate = match proven {
+                    Some(won) => f32::from(u8::from(won)),
+                    None if n.visits > 0 => n.wins / n.visits as f32,
+                    None => 0.0,
+                };
                 MoveStats {
                     mv: n.mv,
                     visits: n.visits as u64,
-                    winrate: if n.visits > 0 { n.wins / n.visits as f32 } else { 0.0 },
+                    winrate,
                     pv: self.principal_variation(i),
+                    proven,
                 }
             })
             .collect();
-        stats.sort_by_key(|m| std::cmp::Reverse(m.visits));
+        sort_root_moves(&mut stats);
         stats
     }
+}
+
+/// Most visited first (ties keep their order), but a proven win before
+/// everything and proven losses after.
+fn sort_root_moves(moves: &mut [MoveStats]) {
+    moves.sort_by_key(|m| {
+        let rank = match m.proven {
+            Some(true) => 0,
+            None => 1,
+            Some(false) => 2,
+        };
+        (rank, std::cmp::Reverse(m.visits))
+    });
 }
 
 fn merge<P: Position>(root: &P, trees: Vec<(Vec<MoveStats>, u64)>, elapsed: Duration, config: &Config) -> SearchResult {
@@ -895,6 +1022,11 @@ fn merge<P: Position>(root: &P, trees: Vec<(Vec<MoveStats>, u64)>, elapsed: Dura
                         m.pv = s.pv;
                     }
                     m.visits = total;
+                    // Proofs are exact: one tree's is everyone's.
+                    m.proven = m.proven.or(s.proven);
+                    if let Some(won) = m.proven {
+                        m.winrate = f32::from(u8::from(won));
+                    }
                 }
                 None => {
                     order.push(s.mv);
@@ -904,8 +1036,7 @@ fn merge<P: Position>(root: &P, trees: Vec<(Vec<MoveStats>, u64)>, elapsed: Dura
         }
     }
     let mut moves: Vec<MoveStats> = order.into_iter().filter_map(|m| by_move.remove(&m)).collect();
-    // Most visits first; ties keep the legal-move order.
-    moves.sort_by_key(|m| std::cmp::Reverse(m.visits));
+    sort_root_moves(&mut moves);
     let best = moves.first().map(|m| m.mv);
     let winrate = moves.first().map_or(0.0, |m| m.winrate);
     let mut result = SearchResult {

@@ -123,6 +123,7 @@ fn move_stats(it: &Iteration, nodes: u64, to_move: &dyn Fn(&usize) -> Move) -> V
             } else {
                 vec![to_move(&p)]
             },
+            proven: None,
         })
         .collect()
 }
