@@ -153,3 +153,26 @@ fn spellings_stay_prefix_free_along_random_games() {
         }
     }
 }
+
+/// On a board whose frame is larger than GTP's largest board (Group Go and
+/// Buying Armies on 25x25), the hand cells have no vertex: a drop's first
+/// click is refused with a clear error and nothing changes, a pass is
+/// plain `pass`, and whole moves still go through `variago-play`.
+#[test]
+fn hands_beyond_the_largest_board_refuse_their_clicks_cleanly() {
+    let mut e = common::engine(Variant::GroupGo, 25);
+    let drop = Move::parse("D4+D5+D6", 25).unwrap();
+    let refusal = e.begin_move(variago::Color::Black, drop, true).unwrap_err();
+    assert!(refusal.contains("has no vertex"), "{refusal}");
+    assert!(e.partial.is_empty() && e.record.is_empty(), "nothing was played");
+    let too_large = common::fail(&mut e, "gogui-rules_board_size");
+    assert!(too_large.contains("GoGui shows at most 25x25"), "{too_large}");
+    ok(&mut e, "variago-play b D4+D5+D6");
+    assert_eq!(e.record.len(), 1);
+
+    let mut e = common::engine(Variant::BuyingArmies, 25);
+    assert!(e.game.in_setup());
+    assert_eq!(ok(&mut e, "genmove b"), "pass", "black's buying ends");
+    assert_eq!(ok(&mut e, "genmove w"), "pass", "white's buying ends");
+    assert!(!e.game.in_setup());
+}

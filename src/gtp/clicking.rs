@@ -73,18 +73,25 @@ impl Engine {
     /// button) since GoGui ends a game after any two passes in a row. A
     /// frame with hands is every client's; one that holds only that cell
     /// (Yugo) is GoGui's alone, and other clients know the pass as `pass`.
+    /// A frame larger than GTP's largest board has no names for its cells,
+    /// so there the pass is `pass` too.
     pub fn pass_click(&self, game: &Game) -> Click {
-        let has_hands = || !Frame::of(game).hand_cells().is_empty();
-        match self.frame_mode || has_hands() {
+        match self.pass_in_frame(game) {
             true => game.spell(Move::Pass).clicks()[0],
             false => Click::Pass,
         }
     }
 
+    fn pass_in_frame(&self, game: &Game) -> bool {
+        let frame = Frame::of(game);
+        (self.frame_mode || !frame.hand_cells().is_empty()) && frame.fits()
+    }
+
     /// True when `click` alone is the pass move in `game`: as the variant
-    /// spells it, or, outside GoGui's frame, as plain `pass`.
+    /// spells it, or, where the pass is not a cell of the frame, as plain
+    /// `pass`.
     fn passes(&self, game: &Game, click: Click) -> bool {
-        game.spell(Move::Pass).is_spelled_by(&[click]) || (click == Click::Pass && !self.frame_mode)
+        game.spell(Move::Pass).is_spelled_by(&[click]) || (click == Click::Pass && !self.pass_in_frame(game))
     }
 
     /// Plays `color`'s click. A one-click move is tried first and played
@@ -215,8 +222,14 @@ pub fn write_click(frame: &Frame, color: Color, click: Click) -> Result<String, 
     if click == Click::Pass {
         return Ok("pass".into());
     }
-    frame
+    let vertex = frame
         .vertex(click, color)
-        .map(|v| v.to_string())
-        .ok_or_else(|| format!("internal error: {click} has no point in the frame"))
+        .ok_or_else(|| format!("internal error: {click} has no point in the frame"))?;
+    if !vertex.on_board(MAX_SIZE) {
+        let size = frame.size();
+        return Err(format!(
+            "{click} lies in the {size}x{size} frame beyond GTP's largest board ({MAX_SIZE}x{MAX_SIZE}), so it has no vertex; variago-genmove and variago-play take whole moves"
+        ));
+    }
+    Ok(vertex.to_string())
 }
