@@ -88,10 +88,10 @@ impl Engine {
     }
 
     /// True when `click` alone is the pass move in `game`: as the variant
-    /// spells it, or, where the pass is not a cell of the frame, as plain
-    /// `pass`.
+    /// spells it, or, outside a GoGui frame that fits, as plain `pass`.
     fn passes(&self, game: &Game, click: Click) -> bool {
-        game.spell(Move::Pass).is_spelled_by(&[click]) || (click == Click::Pass && !self.pass_in_frame(game))
+        let in_gogui_frame = || self.frame_mode && Frame::of(game).fits();
+        game.spell(Move::Pass).is_spelled_by(&[click]) || (click == Click::Pass && !in_gogui_frame())
     }
 
     /// Plays `color`'s click. A one-click move is tried first and played
