@@ -12,7 +12,7 @@ use common::{legal_moves, snapshot, Snapshot};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::Rng;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 use variago::gtp::engine::Engine;
 use variago::variants::Start;
@@ -56,6 +56,22 @@ fn check_consistency(game: &Game, moves: &[Move], context: &str) {
         "{context}: outcome {:?} with {} legal moves",
         game.outcome(),
         moves.len()
+    );
+}
+
+/// The widening's candidates hold every search move, and the candidates
+/// it accepts are exactly the search moves, each a legal move.
+fn check_search_moves(game: &Game, legal: &[Move], context: &str) {
+    let (mut search, mut candidates) = (Vec::new(), Vec::new());
+    game.search_moves(&mut search);
+    game.widening_candidates(&mut candidates);
+    let legal: HashSet<Move> = legal.iter().copied().collect();
+    let search: HashSet<Move> = search.into_iter().collect();
+    assert!(search.is_subset(&legal), "{context}: a search move is not legal");
+    let accepted: HashSet<Move> = candidates.into_iter().filter(|&mv| game.is_search_move(mv)).collect();
+    assert_eq!(
+        accepted, search,
+        "{context}: the accepted candidates are not the search moves"
     );
 }
 
@@ -201,6 +217,7 @@ fn run_games(variant: Variant, size: usize, start: Start, games: usize, seed: u6
             let context = format!("{} {size}x{size} {} game {g} ply {ply}", variant.name(), start.name());
             let moves = legal_moves(&game);
             check_consistency(&game, &moves, &context);
+            check_search_moves(&game, &moves, &context);
             let before = snapshot(&game);
             tally.positions += 1;
             if deep || rng.random_range(0..8) == 0 {

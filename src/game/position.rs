@@ -51,6 +51,8 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn play_on(&mut self);
     // SearchHints.
     fn search_moves(&self, out: &mut Vec<Move>);
+    fn widening_candidates(&self, out: &mut Vec<Move>);
+    fn is_search_move(&self, mv: Move) -> bool;
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32;
     fn rollout_owners(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32;
     fn outcome_value(&self, outcome: Outcome) -> f32;
@@ -113,6 +115,8 @@ impl<T: Rules + SearchHints + SolverHints> Position for T {
     #[inline] fn judge(&self, ownership: &Ownership) -> Option<Judgement> { Rules::judge(self, ownership) }
     #[inline] fn play_on(&mut self) { Rules::play_on(self) }
     #[inline] fn search_moves(&self, out: &mut Vec<Move>) { SearchHints::search_moves(self, out) }
+    #[inline] fn widening_candidates(&self, out: &mut Vec<Move>) { SearchHints::widening_candidates(self, out) }
+    #[inline] fn is_search_move(&self, mv: Move) -> bool { SearchHints::is_search_move(self, mv) }
     #[inline] fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 { SearchHints::rollout(self, rng, trace) }
     #[inline] fn rollout_owners(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32 { SearchHints::rollout_owners(self, rng, trace, owners) }
     #[inline] fn outcome_value(&self, outcome: Outcome) -> f32 { SearchHints::outcome_value(self, outcome) }

@@ -250,6 +250,23 @@ pub trait SearchHints: Rules {
         None
     }
 
+    /// Under progressive widening, where a node keeps only its best moves
+    /// by prior: moves that may include some that are not search moves,
+    /// cheaper to list than [`SearchHints::search_moves`] (Omino Go's drops
+    /// before their captures and suicides are judged). The search ranks
+    /// them by prior and keeps those that [`SearchHints::is_search_move`]
+    /// accepts, best first, so it judges only as many as it keeps. Every
+    /// search move must be among them. The default lists the search moves.
+    fn widening_candidates(&self, out: &mut Vec<Move>) {
+        self.search_moves(out)
+    }
+
+    /// True when a move of [`SearchHints::widening_candidates`] is a search
+    /// move. The default accepts all, as the default candidates are.
+    fn is_search_move(&self, _mv: Move) -> bool {
+        true
+    }
+
     /// Prior knowledge of a move for the side to move, as virtual (wins,
     /// visits) that seed the move's AMAF statistics when the search adds it
     /// to the tree: a good-looking move starts with a high value, a poor

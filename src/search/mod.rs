@@ -344,20 +344,23 @@ impl Tree {
     /// Adds the children of `index`; false when they would not fit under
     /// the node cap.
     fn expand<P: Position>(&mut self, index: usize, pos: &P) -> bool {
-        self.moves.clear();
-        match pos.forced_move() {
-            Some(mv) => self.moves.push(mv),
-            None => {
-                pos.search_moves(&mut self.moves);
-                // Untried moves tie; a random order breaks the ties fairly.
-                self.moves.shuffle(&mut self.rng);
-            }
-        }
         let most = match self.widening {
             Some(_) if index == 0 && self.tuning.root_keeps_all => usize::MAX,
             Some(widening) => widening.most as usize,
             None => usize::MAX,
         };
+        self.moves.clear();
+        match pos.forced_move() {
+            Some(mv) => self.moves.push(mv),
+            None => {
+                match most {
+                    usize::MAX => pos.search_moves(&mut self.moves),
+                    _ => pos.widening_candidates(&mut self.moves),
+                }
+                // Untried moves tie; a random order breaks the ties fairly.
+                self.moves.shuffle(&mut self.rng);
+            }
+        }
         // The capacity reserved at the start is the cap: never reallocate.
         if self.nodes.len() + self.moves.len().min(most) > self.nodes.capacity() {
             return false;
@@ -433,7 +436,9 @@ impl Tree {
     /// Puts the priors of the moves to expand in `self.priors`, computed
     /// once for both uses. Under progressive widening it also sorts the
     /// moves by prior, best first (the order in which the widening lets
-    /// the search consider them), and keeps the `most` best.
+    /// the search consider them), and keeps the `most` best; where that is
+    /// not all, the moves are the widening's candidates, and it keeps the
+    /// best that are search moves.
     fn rank_moves<P: Position>(&mut self, pos: &P, most: usize) {
         self.priors.clear();
         pos.priors(&self.moves, &mut self.priors);
@@ -446,12 +451,17 @@ impl Tree {
             self.moves.iter().copied().zip(self.priors.iter().copied()).collect();
         // Stable: equal priors keep their random order.
         ranked.sort_by(|a, b| rate(b.1).total_cmp(&rate(a.1)));
-        ranked.truncate(most.max(1));
         self.moves.clear();
         self.priors.clear();
+        let checked = most != usize::MAX;
         for (mv, prior) in ranked {
-            self.moves.push(mv);
-            self.priors.push(prior);
+            if self.moves.len() >= most.max(1) {
+                break;
+            }
+            if !checked || pos.is_search_move(mv) {
+                self.moves.push(mv);
+                self.priors.push(prior);
+            }
         }
     }
 

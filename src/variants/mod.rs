@@ -238,6 +238,8 @@ impl Position for Game {
     fn judge(&self, ownership: &Ownership) -> Option<Judgement> { dispatch!(self, g => g.judge(ownership)) }
     fn play_on(&mut self) { dispatch!(self, g => g.play_on()) }
     fn search_moves(&self, out: &mut Vec<Move>) { dispatch!(self, g => g.search_moves(out)) }
+    fn widening_candidates(&self, out: &mut Vec<Move>) { dispatch!(self, g => g.widening_candidates(out)) }
+    fn is_search_move(&self, mv: Move) -> bool { dispatch!(self, g => g.is_search_move(mv)) }
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 { dispatch!(self, g => g.rollout(rng, trace)) }
     fn rollout_owners(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32 { dispatch!(self, g => g.rollout_owners(rng, trace, owners)) }
     fn outcome_value(&self, outcome: Outcome) -> f32 { dispatch!(self, g => g.outcome_value(outcome)) }

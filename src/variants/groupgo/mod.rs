@@ -327,10 +327,19 @@ impl GroupGo {
         }
     }
 
-    /// The drops of `color` (that `keep` accepts) in canonical order:
-    /// anchor by anchor in vertex order, a single stone first, then the
-    /// shapes in table order.
-    fn drops_of(&self, color: Color, out: &mut Vec<Move>, mut keep: impl FnMut(&Cells) -> bool) {
+    /// The legal drops of `color` in canonical order.
+    fn drops_of(&self, color: Color, out: &mut Vec<Move>) {
+        self.placements_of(color, |mv, cells| {
+            if self.legal(color, cells) {
+                out.push(mv);
+            }
+        });
+    }
+
+    /// Every placement of `color` on empty points that the hand allows,
+    /// legal or not, in canonical order: anchor by anchor in vertex
+    /// order, a single stone first, then the shapes in table order.
+    fn placements_of(&self, color: Color, mut each: impl FnMut(Move, &Cells)) {
         let state = self.state();
         let board = &state.board;
         let allowed = state.allowed(&self.preset, color);
@@ -343,19 +352,24 @@ impl GroupGo {
                     continue;
                 }
                 if allowed.stones {
-                    let cells = Cells::one(p);
-                    if self.legal(color, &cells) && keep(&cells) {
-                        out.push(Move::Place(v));
-                    }
+                    each(Move::Place(v), &Cells::one(p));
                 }
                 for shape in allowed.shapes() {
                     if let Some(cells) = self.geometry.place_empty(board, shape, p, v) {
-                        if self.legal(color, &cells) && keep(&cells) {
-                            out.push(Move::Polyomino(v, shape));
-                        }
+                        each(Move::Polyomino(v, shape), &cells);
                     }
                 }
             }
+        }
+    }
+
+    /// True when `color`'s placement on `cells` is worth a search's
+    /// look at the end of a game: it fills no eye or region of its own.
+    fn useful(&self, color: Color, cells: &Cells) -> bool {
+        let board = &self.state().board;
+        match cells.len() {
+            1 => !board.is_eye(cells.get(0), color),
+            _ => !drops::fills_own_region(board, cells, color),
         }
     }
 
@@ -403,7 +417,7 @@ impl Rules for GroupGo {
         if self.outcome().is_some() {
             return;
         }
-        self.drops_of(self.to_move(), out, |_| true);
+        self.drops_of(self.to_move(), out);
         out.push(Move::Pass);
     }
 
@@ -579,15 +593,44 @@ impl SearchHints for GroupGo {
         if state.turn.passes > 0 {
             return;
         }
-        let board = &state.board;
         let color = state.turn.to_move;
         let useful = out.iter().any(|&mv| match self.cells_of(color, mv) {
-            Ok((cells, _)) if cells.len() == 1 => !board.is_eye(cells.get(0), color),
-            Ok((cells, _)) => !drops::fills_own_region(board, &cells, color),
+            Ok((cells, _)) => self.useful(color, &cells),
             Err(_) => false,
         });
         if useful {
             out.retain(|&mv| mv != Move::Pass);
+        }
+    }
+
+    /// Every placement on empty points, unjudged, and the pass where it is
+    /// a search move: judging captures, suicide and superko costs more
+    /// than the rest of listing a drop, and the search judges only the
+    /// hundred best it keeps.
+    fn widening_candidates(&self, out: &mut Vec<Move>) {
+        if self.outcome().is_some() {
+            return;
+        }
+        let state = self.state();
+        let color = state.turn.to_move;
+        // As in `search_moves`: the pass once the opponent has passed, or
+        // where no legal drop is useful.
+        let opponent_passed = state.turn.passes > 0;
+        let mut useful = false;
+        self.placements_of(color, |mv, cells| {
+            out.push(mv);
+            useful = useful || (!opponent_passed && self.useful(color, cells) && self.legal(color, cells));
+        });
+        if opponent_passed || !useful {
+            out.push(Move::Pass);
+        }
+    }
+
+    fn is_search_move(&self, mv: Move) -> bool {
+        let color = self.to_move();
+        match self.cells_of(color, mv) {
+            Ok((cells, _)) => self.legal(color, &cells),
+            Err(_) => mv == Move::Pass,
         }
     }
 
