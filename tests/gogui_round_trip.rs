@@ -165,8 +165,18 @@ fn hands_beyond_the_largest_board_refuse_their_clicks_cleanly() {
     let refusal = e.begin_move(variago::Color::Black, drop, true).unwrap_err();
     assert!(refusal.contains("has no vertex"), "{refusal}");
     assert!(e.partial.is_empty() && e.record.is_empty(), "nothing was played");
-    let too_large = common::fail(&mut e, "gogui-rules_board_size");
-    assert!(too_large.contains("GoGui shows at most 25x25"), "{too_large}");
+    for command in [
+        "gogui-rules_board_size",
+        "gogui-rules_board",
+        "gogui-rules_board_gfx",
+        "gogui-rules_legal_moves",
+    ] {
+        let too_large = common::fail(&mut e, command);
+        assert!(
+            too_large.contains("GoGui shows at most 25x25"),
+            "{command}: {too_large}"
+        );
+    }
     ok(&mut e, "variago-play b D4+D5+D6");
     assert_eq!(e.record.len(), 1);
 

@@ -20,10 +20,10 @@ pub const COMMANDS: &[(&str, Handler)] = &[
         ruler(e, a).map(|e| e.variant().game_id().into())
     }),
     ("gogui-rules_board_size", board_size),
-    ("gogui-rules_board", |e, a| ruler(e, a).map(|e| ruler_board(e))),
-    ("gogui-rules_board_gfx", |e, a| ruler(e, a).map(|e| ruler_gfx(e))),
+    ("gogui-rules_board", |e, a| framed(e, a).map(|e| ruler_board(e))),
+    ("gogui-rules_board_gfx", |e, a| framed(e, a).map(|e| ruler_gfx(e))),
     ("gogui-rules_legal_moves", |e, a| {
-        ruler(e, a).and_then(|e| legal_clicks(e))
+        framed(e, a).and_then(|e| legal_clicks(e))
     }),
     ("gogui-rules_side_to_move", |e, a| {
         ruler(e, a).map(|e| e.clicking_side().name().into())
@@ -53,8 +53,9 @@ fn vertices(size: usize) -> impl Iterator<Item = Vertex> {
         .flat_map(move |y| (0..size).map(move |x| Vertex::new(x, y)))
 }
 
-/// The side of the frame; an error where GoGui cannot draw it.
-fn board_size(e: &mut Engine, a: &Args) -> Reply {
+/// A ruler command that shows the frame: an error where GoGui cannot
+/// draw it, since its points beyond 25x25 have no vertex.
+fn framed<'e>(e: &'e mut Engine, a: &Args) -> Result<&'e mut Engine, String> {
     let frame = ruler(e, a)?.frame();
     if !frame.fits() {
         return Err(format!(
@@ -63,7 +64,12 @@ fn board_size(e: &mut Engine, a: &Args) -> Reply {
             size = frame.size()
         ));
     }
-    Ok(frame.size().to_string())
+    Ok(e)
+}
+
+/// The side of the frame.
+fn board_size(e: &mut Engine, a: &Args) -> Reply {
+    Ok(framed(e, a)?.frame().size().to_string())
 }
 
 /// How many of each piece each hand holds.
