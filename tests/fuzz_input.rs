@@ -239,3 +239,58 @@ fn random_lines_get_well_formed_answers_in_every_variant() {
             .unwrap_or_else(|e| panic!("{}: {e}", variant.name()));
     }
 }
+
+/// Every command, in every variant, on its smallest and largest boards
+/// (where a frame can outgrow GTP's vertices): a fixed sequence of moves
+/// and queries, one well-formed answer each, and a refusal changes
+/// nothing. The dead-stone judgement, which reads a big board for
+/// seconds, only on the smallest.
+#[test]
+fn every_command_on_the_smallest_and_largest_boards_of_every_variant() {
+    let queries = [
+        "genmove b",
+        "reg_genmove w",
+        "gogui-rules_board_size",
+        "gogui-rules_board",
+        "gogui-rules_board_gfx",
+        "gogui-rules_legal_moves",
+        "gogui-rules_side_to_move",
+        "gogui-rules_final_result",
+        "genmove w",
+        "genmove b",
+        "variago-legal_moves",
+        "variago-board",
+        "variago-hand b",
+        "variago-gfx_legal",
+        "variago-gfx_ownership",
+        "variago-gfx_search",
+        "variago-pv",
+        "variago-score_estimate",
+        "printsgf",
+        "undo",
+        "undo",
+        "fixed_handicap 2",
+        "variago-genmove b",
+        "variago-genmove w",
+        "showboard",
+        "clear_board",
+    ];
+    for variant in Variant::ALL {
+        let sizes = (1..=25).filter(|&s| variant.accepts_size(s)).collect::<Vec<_>>();
+        for &size in [sizes.first(), sizes.last()].into_iter().flatten() {
+            let setup = Setup {
+                size,
+                ..Setup::new(variant)
+            };
+            let mut engine = Engine::new(setup, common::settings(5, 1));
+            for line in queries {
+                check_line(&mut engine, line);
+            }
+            if size == sizes[0] {
+                for line in ["final_score", "final_status_list dead", "kgs-genmove_cleanup b"] {
+                    check_line(&mut engine, line);
+                }
+            }
+        }
+    }
+}
