@@ -344,11 +344,7 @@ impl Tree {
     /// Adds the children of `index`; false when they would not fit under
     /// the node cap.
     fn expand<P: Position>(&mut self, index: usize, pos: &P) -> bool {
-        let most = match self.widening {
-            Some(_) if index == 0 && self.tuning.root_keeps_all => usize::MAX,
-            Some(widening) => widening.most as usize,
-            None => usize::MAX,
-        };
+        let most = self.most_children(index);
         self.moves.clear();
         match pos.forced_move() {
             Some(mv) => self.moves.push(mv),
@@ -686,14 +682,20 @@ impl Tree {
         }
     }
 
+    /// The most children node `index` keeps: all its moves, or under
+    /// progressive widening the best few (all at a root that keeps all).
+    fn most_children(&self, index: usize) -> usize {
+        match self.widening {
+            Some(_) if index == 0 && self.tuning.root_keeps_all => usize::MAX,
+            Some(widening) => widening.most as usize,
+            None => usize::MAX,
+        }
+    }
+
     /// True when the children of `index` are all the moves the search
     /// considers there, not the widening's best few.
     fn lists_every_move(&self, index: usize) -> bool {
-        match self.widening {
-            None => true,
-            Some(_) if index == 0 && self.tuning.root_keeps_all => true,
-            Some(widening) => self.nodes[index].child_count < widening.most,
-        }
+        (self.nodes[index].child_count as usize) < self.most_children(index)
     }
 
     fn backup(&mut self, value_black: f32) {
