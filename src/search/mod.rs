@@ -174,6 +174,9 @@ struct Node {
     first_child: u32,
     child_count: u32,
     expanded: bool,
+    /// The children are every move the search considers here, not the
+    /// widening's best few, so that a proof may rest on all of them.
+    every_move: bool,
     /// The winner of the position after `mv`, once the tree has proven it.
     proven: Option<Color>,
 }
@@ -192,6 +195,7 @@ impl Node {
             first_child: 0,
             child_count: 0,
             expanded: false,
+            every_move: false,
             proven: None,
         }
     }
@@ -308,9 +312,6 @@ impl Tree {
         let mut tree = Tree::new(root.to_move(), config.max_nodes, tuning_for(root, config), seed, nodes);
         tree.widening = root.widening();
         tree.amaf = root.amaf_applies();
-        if tree.tuning.root_keeps_all && tree.widening.is_some() {
-            tree.keep_every_root_move(root);
-        }
         tree
     }
 
@@ -343,8 +344,11 @@ impl Tree {
 
     /// Adds the children of `index`; false when they would not fit under
     /// the node cap.
-    fn expand<P: Position>(&mut self, index: usize, pos: &P) -> bool {
-        let most = self.most_children(index);
+    fn expand<P: Position>(&mut self, index: usize, depth: usize, pos: &P) -> bool {
+        let most = match self.keeps_every_move(depth) {
+            true => usize::MAX,
+            false => self.widening.map_or(usize::MAX, |w| w.most as usize),
+        };
         self.moves.clear();
         match pos.forced_move() {
             Some(mv) => self.moves.push(mv),
@@ -368,6 +372,7 @@ impl Tree {
         node.first_child = first;
         node.child_count = self.moves.len() as u32;
         node.expanded = true;
+        node.every_move = self.moves.len() < most;
         true
     }
 
@@ -399,22 +404,34 @@ impl Tree {
         }
     }
 
-    /// Gives a reused root, expanded with the widening's best moves only,
-    /// every other move too (see `Tuning::root_keeps_all`), ranked by
+    /// True when the nodes `depth` plies below the root consider every
+    /// move, not only the widening's best few (see `Tuning::root_keeps_all`
+    /// and `Tuning::replies_keep_all`).
+    fn keeps_every_move(&self, depth: usize) -> bool {
+        self.widening.is_none()
+            || match depth {
+                0 => self.tuning.root_keeps_all,
+                1 => self.tuning.replies_keep_all,
+                _ => false,
+            }
+    }
+
+    /// Gives node `index` of a reused tree, expanded with the widening's
+    /// best moves only when it lay deeper, every other move too, ranked by
     /// prior after the known ones. The known children are copied to the
     /// end of the tree, beside the new ones; their old places are left
     /// unused until the next re-rooting drops them.
-    fn keep_every_root_move<P: Position>(&mut self, pos: &P) {
-        let root = &self.nodes[0];
-        if !root.expanded {
+    fn keep_every_move<P: Position>(&mut self, index: usize, pos: &P) {
+        let node = &self.nodes[index];
+        let (first, count) = (node.first_child as usize, node.child_count as usize);
+        if self.nodes.len() + count >= self.nodes.capacity() {
             return;
         }
-        let (first, count) = (root.first_child as usize, root.child_count as usize);
         let known: HashSet<Move> = self.nodes[first..first + count].iter().map(|n| n.mv).collect();
         self.moves.clear();
         pos.search_moves(&mut self.moves);
         self.moves.retain(|mv| !known.contains(mv));
-        if self.moves.is_empty() || self.nodes.len() + count + self.moves.len() > self.nodes.capacity() {
+        if self.nodes.len() + count + self.moves.len() > self.nodes.capacity() {
             return;
         }
         self.moves.shuffle(&mut self.rng);
@@ -422,11 +439,10 @@ impl Tree {
         let moved_first = self.nodes.len();
         self.nodes.extend_from_within(first..first + count);
         self.push_children(pos);
-        let root = &mut self.nodes[0];
-        root.first_child = moved_first as u32;
-        root.child_count = (count + self.moves.len()) as u32;
-        // A loss proven over the old moves may not hold over the new.
-        root.proven = None;
+        let node = &mut self.nodes[index];
+        node.first_child = moved_first as u32;
+        node.child_count = (count + self.moves.len()) as u32;
+        node.every_move = true;
     }
 
     /// Puts the priors of the moves to expand in `self.priors`, computed
@@ -622,9 +638,12 @@ impl Tree {
             let node = &self.nodes[index];
             if !node.expanded {
                 let due = index == 0 || node.visits >= self.tuning.expand_after;
-                if !(due && self.expand(index, pos)) {
+                if !(due && self.expand(index, depth, pos)) {
                     break self.rollout(pos);
                 }
+            } else if !node.every_move && self.keeps_every_move(depth) {
+                // Expanded deeper in the tree this one was reused from.
+                self.keep_every_move(index, pos);
             }
             if self.nodes[index].child_count == 0 {
                 // No legal move and no outcome: score it as it stands.
@@ -670,7 +689,7 @@ impl Tree {
             } else {
                 let parent_node = &self.nodes[parent];
                 let first = parent_node.first_child as usize;
-                self.lists_every_move(parent)
+                self.nodes[parent].every_move
                     && self.nodes[first..first + parent_node.child_count as usize]
                         .iter()
                         .all(Node::proven_loss)
@@ -680,22 +699,6 @@ impl Tree {
             }
             self.nodes[parent].proven = Some(winner);
         }
-    }
-
-    /// The most children node `index` keeps: all its moves, or under
-    /// progressive widening the best few (all at a root that keeps all).
-    fn most_children(&self, index: usize) -> usize {
-        match self.widening {
-            Some(_) if index == 0 && self.tuning.root_keeps_all => usize::MAX,
-            Some(widening) => widening.most as usize,
-            None => usize::MAX,
-        }
-    }
-
-    /// True when the children of `index` are all the moves the search
-    /// considers there, not the widening's best few.
-    fn lists_every_move(&self, index: usize) -> bool {
-        (self.nodes[index].child_count as usize) < self.most_children(index)
     }
 
     fn backup(&mut self, value_black: f32) {

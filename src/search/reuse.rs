@@ -174,8 +174,8 @@ fn follow(nodes: &[Node], path: &[(Color, Move)]) -> Option<usize> {
 
 /// Makes node `root` the root, dropping every node outside its subtree and
 /// keeping the order of the rest. Siblings sit together, but children may
-/// lie before their parent (a root that got more moves, see
-/// `Tree::keep_every_root_move`), so the subtree is found by a walk. The
+/// lie before their parent (a node that got more moves, see
+/// `Tree::keep_every_move`), so the subtree is found by a walk. The
 /// root becomes node 0 and the rest are numbered in index order; node 0
 /// is the root or dropped, so every kept node moves down (or stays) onto
 /// a place already moved or dropped.

@@ -75,6 +75,9 @@ pub struct Tuning {
     /// The root considers every move, not only the widening's best by
     /// prior, and a reused root gets the moves it is missing.
     pub root_keeps_all: bool,
+    /// So do the replies to the root's moves: the opponent's refutation of
+    /// a move is found where the priors rank it low.
+    pub replies_keep_all: bool,
 }
 
 impl Default for Tuning {
@@ -92,6 +95,7 @@ impl Default for Tuning {
             amaf_by_points: false,
             widen_by_amaf: false,
             root_keeps_all: false,
+            replies_keep_all: false,
         }
     }
 }
@@ -133,6 +137,7 @@ impl Tuning {
                 "amaf_by_points" => self.amaf_by_points = switch()?,
                 "widen_by_amaf" => self.widen_by_amaf = switch()?,
                 "root_keeps_all" => self.root_keeps_all = switch()?,
+                "replies_keep_all" => self.replies_keep_all = switch()?,
                 _ => return Err(format!("unknown tuning '{name}'")),
             }
         }
@@ -147,9 +152,10 @@ mod tests {
     #[test]
     fn changes_are_read_by_name_and_bad_ones_refused() {
         let tuning = Tuning::default()
-            .with("exploration=0, rave_weight=samples,priors_into=value,prior_weight=2,expand_after=4,widen_by_amaf=1")
+            .with("exploration=0, rave_weight=samples,priors_into=value,prior_weight=2,expand_after=4,widen_by_amaf=1,replies_keep_all=true")
             .unwrap();
         assert!(tuning.widen_by_amaf && !tuning.amaf_by_points && !tuning.root_keeps_all);
+        assert!(tuning.replies_keep_all);
         assert_eq!(tuning.exploration, 0.0);
         assert_eq!(tuning.rave_weight, RaveWeight::Samples);
         assert_eq!(tuning.priors_into, PriorsInto::Value);

@@ -1,5 +1,6 @@
 //! The search's switches for wide moves (`Tuning::amaf_by_points`,
-//! `widen_by_amaf`, `root_keeps_all`), on Omino Go and DominGo drops.
+//! `widen_by_amaf`, `root_keeps_all`, `replies_keep_all`), on Omino Go
+//! and DominGo drops.
 
 use super::*;
 use crate::variants::{Game, Setup, Variant};
@@ -49,7 +50,7 @@ fn a_drop_shares_its_amaf_result_by_its_points() {
             ..Tuning::default()
         };
         let mut tree = Tree::new(game.to_move(), 10_000, tuning, 1, Vec::new());
-        assert!(tree.expand(0, &game));
+        assert!(tree.expand(0, 0, &game));
         let watched = ["D4+D5", "D5+D6", "F6+F7", "E4+E5"].map(drop);
         let before = watched.map(|mv| child(&tree, mv).amaf_visits);
         // Black drops D4+D5 and White F6+F7 in the playout; Black wins.
@@ -151,4 +152,85 @@ fn the_root_and_the_next_searchs_root_keep_every_drop() {
         // widening with its best drops by prior only.
         game.play(game.to_move(), result.moves[0].mv).unwrap();
     }
+}
+
+/// Omino Go on 9x9 after Black's first domino: White has tetrominoes,
+/// more than the widening keeps.
+fn after_a_domino() -> Game {
+    let mut game = game(Variant::OminoGo);
+    game.play(Color::Black, drop("E5+E6")).unwrap();
+    assert!(game.widening().is_some());
+    game
+}
+
+#[test]
+fn the_replies_to_the_roots_drops_keep_every_drop() {
+    let game = after_a_domino();
+    assert!(game.tuning().replies_keep_all);
+    let limits = Limits {
+        playouts: Some(2000),
+        time: None,
+    };
+    let (_, trees) = search_from(&game, limits, &Config::default(), &|| false, None, Vec::new());
+    let nodes = &trees[0];
+    let root = &nodes[0];
+    let mut expanded = 0;
+    for reply in root.first_child as usize..(root.first_child + root.child_count) as usize {
+        let node = &nodes[reply];
+        if !node.expanded {
+            continue;
+        }
+        expanded += 1;
+        let mut after = game.clone();
+        after.play(node.color, node.mv).unwrap();
+        let mut all = Vec::new();
+        after.search_moves(&mut all);
+        assert!(all.len() > 100, "more drops than the widening keeps");
+        let first = node.first_child as usize;
+        let listed: HashSet<Move> = nodes[first..first + node.child_count as usize]
+            .iter()
+            .map(|n| n.mv)
+            .collect();
+        assert!(node.every_move);
+        assert_eq!(listed, all.into_iter().collect(), "after {}", node.mv);
+    }
+    assert!(expanded > 0);
+}
+
+#[test]
+fn a_node_expanded_deeper_gets_every_drop_once_it_is_a_reply() {
+    let game = after_a_domino();
+    let mut tree = Tree::new(game.to_move(), 100_000, game.tuning(), 1, Vec::new());
+    tree.widening = game.widening();
+    assert!(tree.expand(0, 0, &game));
+    assert!(tree.nodes[0].every_move);
+    // A reply of White's, expanded two plies deeper as in the tree that a
+    // search reuses: the widening's best hundred only.
+    let reply = tree.nodes[0].first_child as usize;
+    let mut after = game.clone();
+    after.play(Color::White, tree.nodes[reply].mv).unwrap();
+    assert!(tree.expand(reply, 2, &after));
+    assert_eq!(children(&tree, reply).len(), 100);
+    assert!(!tree.nodes[reply].every_move);
+    let known = children(&tree, reply).start;
+    tree.nodes[known].visits = 7;
+    let known_move = tree.nodes[known].mv;
+    // With the root down to that one move, the next simulation passes
+    // through it one ply deep.
+    tree.nodes[0].child_count = 1;
+    tree.simulate(&mut game.clone());
+    assert!(tree.nodes[reply].every_move);
+    let listed: Vec<Move> = children(&tree, reply).map(|i| tree.nodes[i].mv).collect();
+    let mut all = Vec::new();
+    after.search_moves(&mut all);
+    assert_eq!(listed.len(), all.len(), "each drop once");
+    assert_eq!(
+        listed.iter().copied().collect::<HashSet<_>>(),
+        all.into_iter().collect()
+    );
+    // The known children keep their results.
+    let kept = children(&tree, reply)
+        .find(|&i| tree.nodes[i].mv == known_move)
+        .unwrap();
+    assert!(tree.nodes[kept].visits >= 7);
 }
