@@ -154,6 +154,14 @@ fn the_root_and_the_next_searchs_root_keep_every_drop() {
     }
 }
 
+/// Omino Go's tuning with `replies_keep_all` on.
+fn with_replies_keeping_all(game: &Game) -> Tuning {
+    Tuning {
+        replies_keep_all: true,
+        ..game.tuning()
+    }
+}
+
 /// Omino Go on 9x9 after Black's first domino: White has tetrominoes,
 /// more than the widening keeps.
 fn after_a_domino() -> Game {
@@ -166,12 +174,15 @@ fn after_a_domino() -> Game {
 #[test]
 fn the_replies_to_the_roots_drops_keep_every_drop() {
     let game = after_a_domino();
-    assert!(game.tuning().replies_keep_all);
     let limits = Limits {
         playouts: Some(2000),
         time: None,
     };
-    let (_, trees) = search_from(&game, limits, &Config::default(), &|| false, None, Vec::new());
+    let config = Config {
+        tuning: Some(with_replies_keeping_all(&game)),
+        ..Config::default()
+    };
+    let (_, trees) = search_from(&game, limits, &config, &|| false, None, Vec::new());
     let nodes = &trees[0];
     let root = &nodes[0];
     let mut expanded = 0;
@@ -200,7 +211,7 @@ fn the_replies_to_the_roots_drops_keep_every_drop() {
 #[test]
 fn a_node_expanded_deeper_gets_every_drop_once_it_is_a_reply() {
     let game = after_a_domino();
-    let mut tree = Tree::new(game.to_move(), 100_000, game.tuning(), 1, Vec::new());
+    let mut tree = Tree::new(game.to_move(), 100_000, with_replies_keeping_all(&game), 1, Vec::new());
     tree.widening = game.widening();
     assert!(tree.expand(0, 0, &game));
     assert!(tree.nodes[0].every_move);

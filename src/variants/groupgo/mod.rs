@@ -557,9 +557,9 @@ impl SearchHints for GroupGo {
     /// costs more than Go's listing. Omino Go's drops learn less from AMAF
     /// and more from their priors: AMAF gives way after about 100
     /// samples, priors count double, a drop's AMAF sample is shared by its
-    /// four points, the widening lets drops in by AMAF, and the root and
-    /// the replies to its drops keep every drop: a refutation that the
-    /// priors rank low is still found. DominGo keeps the broad default with less exploration.
+    /// four points, the widening lets drops in by AMAF, and the root keeps
+    /// every drop (the replies to its drops do not: see
+    /// `Tuning::replies_keep_all`). DominGo keeps the broad default with less exploration.
     /// Each measured at equal time against flat Monte Carlo
     /// (docs/rules/omino-go.md).
     fn tuning(&self) -> Tuning {
@@ -576,7 +576,6 @@ impl SearchHints for GroupGo {
                 amaf_by_points: true,
                 widen_by_amaf: true,
                 root_keeps_all: true,
-                replies_keep_all: true,
                 ..Tuning::default()
             }
         } else {

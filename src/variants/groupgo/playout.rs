@@ -436,13 +436,9 @@ mod tests {
         ] {
             let game = GroupGo::new(&Setup::new(variant));
             let tuning = game.tuning();
-            let switches = [
-                tuning.amaf_by_points,
-                tuning.widen_by_amaf,
-                tuning.root_keeps_all,
-                tuning.replies_keep_all,
-            ];
-            assert_eq!(switches, [omino; 4], "{variant:?}");
+            let switches = [tuning.amaf_by_points, tuning.widen_by_amaf, tuning.root_keeps_all];
+            assert_eq!(switches, [omino; 3], "{variant:?}");
+            assert!(!tuning.replies_keep_all, "{variant:?}");
             // Group Go's nodes, with stones and both hands' pieces, expand late.
             let expand_after = if variant == Variant::GroupGo { 8 } else { 2 };
             assert_eq!(tuning.expand_after, expand_after, "{variant:?}");
