@@ -559,8 +559,8 @@ impl SearchHints for GroupGo {
     /// samples, priors count double, a drop's AMAF sample is shared by its
     /// four points, the widening lets drops in by AMAF, and the root keeps
     /// every drop (the replies to its drops do not: see
-    /// `Tuning::replies_keep_all`). DominGo keeps the broad default with less exploration.
-    /// Each measured at equal time against flat Monte Carlo
+    /// `Tuning::replies_keep_all`). DominGo keeps the broad default with
+    /// less exploration. Each measured at equal time against flat Monte Carlo
     /// (docs/rules/omino-go.md).
     fn tuning(&self) -> Tuning {
         if self.preset.stones {
