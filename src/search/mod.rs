@@ -431,6 +431,11 @@ impl Tree {
         self.moves.clear();
         pos.search_moves(&mut self.moves);
         self.moves.retain(|mv| !known.contains(mv));
+        if self.moves.is_empty() {
+            // Nothing missing: no need to move the children.
+            self.nodes[index].every_move = true;
+            return;
+        }
         if self.nodes.len() + count + self.moves.len() > self.nodes.capacity() {
             return;
         }
