@@ -310,17 +310,21 @@ impl Engine {
     ) -> SearchResult {
         let mut limits = self.limits_for(color);
         let mut proven = None;
-        if let Some(budget) = solver_budget(self.variant(), game, &limits, self.settings.solver_table_mb) {
+        if let Some(mut budget) = solver_budget(self.variant(), game, &limits, self.settings.solver_table_mb) {
             let solution = self.solve(game, &budget);
+            limits.time = limits
+                .time
+                .map(|t| t.saturating_sub(solution.elapsed).max(Duration::from_millis(10)));
             if let (true, Some(mv)) = (solution.wins_for(color), solution.best) {
                 if !game.draws_possible() {
                     return proven_win(mv, solution.elapsed);
                 }
+                // The tree search and the proof of its move share the time
+                // left, so that the move keeps to its budget.
+                limits.time = limits.time.map(|t| t / 2);
+                budget.time = limits.time;
                 proven = Some((mv, budget));
             }
-            limits.time = limits
-                .time
-                .map(|t| t.saturating_sub(solution.elapsed).max(Duration::from_millis(10)));
         }
         let result = self.tree_search(game, resign, limits, report);
         let Some((mv, budget)) = proven else { return result };
@@ -509,17 +513,17 @@ fn summary(result: &SearchResult) -> String {
 }
 
 /// The solver's share of a move's budget, or `None` where it does not
-/// apply (more empty points than the variant's `solver_empties`): a
-/// quarter of the time, or with a playout budget alone a node budget of a
-/// few nodes per playout (deterministic, like the playouts). The table
-/// takes `table_mb` megabytes.
+/// apply (more empty points than the variant's `solver.empties`): the
+/// variant's share of the time, or with a playout budget alone a node
+/// budget of a few nodes per playout (deterministic, like the playouts).
+/// The table takes `table_mb` megabytes.
 fn solver_budget(variant: Variant, game: &Game, limits: &Limits, table_mb: usize) -> Option<solver::Budget> {
-    let most = variant.spec().solver_empties?;
+    let use_solver = variant.spec().solver?;
     let size = game.size();
     let empties = (0..size * size)
         .filter(|&i| game.occupant(Vertex::new(i % size, i / size)).is_none())
         .count();
-    if empties > most || game.outcome().is_some() {
+    if empties > use_solver.empties || game.outcome().is_some() {
         return None;
     }
     let nodes = match (limits.playouts, limits.time) {
@@ -528,7 +532,7 @@ fn solver_budget(variant: Variant, game: &Game, limits: &Limits, table_mb: usize
     };
     Some(solver::Budget {
         nodes: nodes.min(SOLVER_MAX_NODES),
-        time: limits.time.map(|t| t / 4),
+        time: limits.time.map(|t| t.mul_f64(use_solver.share)),
         table_mb,
         max_plies: 4 * size * size,
         ..solver::Budget::default()
@@ -555,5 +559,35 @@ fn proven_win(mv: Move, elapsed: Duration) -> SearchResult {
             pv: vec![mv],
             proven: Some(true),
         }],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The solver's budget at the start of `variant` on `size`, at 0.1 s a move.
+    fn budget_at_start(variant: Variant, size: usize) -> Option<solver::Budget> {
+        let game = Game::new(&Setup {
+            size,
+            ..Setup::new(variant)
+        });
+        let limits = Limits {
+            playouts: None,
+            time: Some(Duration::from_millis(100)),
+        };
+        solver_budget(variant, &game, &limits, 8)
+    }
+
+    #[test]
+    fn the_solver_gets_its_variants_share_of_the_time_within_its_reach() {
+        let time = |variant, size| budget_at_start(variant, size).and_then(|budget| budget.time);
+        assert_eq!(time(Variant::OminoGo, 6), Some(Duration::from_millis(50)));
+        assert_eq!(time(Variant::Atari, 4), Some(Duration::from_millis(25)));
+        assert!(
+            budget_at_start(Variant::OminoGo, 9).is_none(),
+            "81 empty points are beyond 44"
+        );
+        assert!(budget_at_start(Variant::Go, 5).is_none(), "Go never uses the solver");
     }
 }

@@ -3,7 +3,7 @@
 //! board or from the crosscut in the centre.
 
 use super::go_family::{go_state, GoHistory, Turn};
-use super::{Game, Setup, Start, VariantSpec};
+use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::{zobrist, Board, BLACK, WHITE};
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
@@ -60,7 +60,7 @@ pub static SPEC: VariantSpec = VariantSpec {
     record_options: &[],
     commands: &[],
     match_setup: &[],
-    solver_empties: Some(20),
+    solver: SolverUse::below(20),
     new_game: |setup| Game::Atari(AtariGo::new(setup)),
     from_diagram: None,
 };

@@ -47,7 +47,7 @@ pub static SPEC: VariantSpec = VariantSpec {
     record_options: &[],
     commands: &[RULES_COMMAND],
     match_setup: &[],
-    solver_empties: None,
+    solver: None,
     new_game: |setup| Game::Go(Go::new(setup)),
     from_diagram: None,
 };

@@ -15,7 +15,7 @@
 
 use super::commands::{Reply, Session, VariantCommand};
 use super::spec::SetupOption;
-use super::{Game, Setup, Start, VariantSpec};
+use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::zobrist::{self, StateKey, HENGE_CELL};
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
@@ -400,7 +400,7 @@ pub static SPEC: VariantSpec = VariantSpec {
     match_setup: &[],
     // GoRoGo's bound starts about the 12th move: earlier proofs take
     // minutes to hours.
-    solver_empties: Some(13),
+    solver: SolverUse::below(13),
     new_game: |setup| Game::GoRoGo(GoRoGo::new(setup)),
     from_diagram: None,
 };

@@ -18,7 +18,7 @@ pub mod prover;
 pub use bits::{Bits, Wide};
 pub use board::{Bitboard, Board, Cell, Placement};
 
-use super::{Game, Setup, Start, VariantSpec};
+use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::zobrist::side_key;
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
@@ -73,7 +73,7 @@ pub static SPEC: VariantSpec = VariantSpec {
     record_options: &[],
     commands: &[],
     match_setup: &[],
-    solver_empties: Some(8),
+    solver: SolverUse::below(8),
     new_game: |setup| Game::Migoyugo(Migoyugo::new(setup)),
     from_diagram: Some(|_, rows, to_move| Migoyugo::from_rows(rows, to_move).map(Game::Migoyugo)),
 };

@@ -29,7 +29,7 @@ pub mod wargo;
 pub mod yugo;
 
 pub use setup::{Setup, Start};
-pub use spec::VariantSpec;
+pub use spec::{SolverUse, VariantSpec};
 
 use crate::color::Color;
 use crate::game::{Illegal, Judgement, Occupant, Outcome, Ownership, Position};

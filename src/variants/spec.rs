@@ -35,16 +35,36 @@ pub struct VariantSpec {
     /// engine that knows them, so that both players start play from the
     /// same position (Buying Armies: the engine's purchases).
     pub match_setup: &'static [&'static str],
-    /// Empty points at most for `genmove` to try the exact solver first:
-    /// where a proof of the rest of the game is within reach of a move's
-    /// budget (see "Solving" in README.md). `None`: never.
-    pub solver_empties: Option<usize>,
+    /// Where `genmove` tries the exact solver first (see "Solving" in
+    /// README.md). `None`: never.
+    pub solver: Option<SolverUse>,
     /// A new game of the variant.
     pub new_game: fn(&Setup) -> Game,
     /// A position from a diagram, rows from the top, in the variant's
     /// letters (mostly `showboard`'s), with the side to move: for perft
     /// data and analysis. `None` where the variant has no such reader.
     pub from_diagram: Option<FromDiagram>,
+}
+
+/// When `genmove` tries the exact solver before the tree search, and with
+/// what share of the move's time.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SolverUse {
+    /// Empty points at most: where a proof of the rest of the game is
+    /// within reach of a move's budget.
+    pub empties: usize,
+    /// The share of the move's time it may take; the tree search gets the
+    /// rest.
+    pub share: f64,
+}
+
+impl SolverUse {
+    /// From `empties` empty points down, with a quarter of the time: a
+    /// proof found is a sure move, but one not found leaves the tree search
+    /// less time.
+    pub const fn below(empties: usize) -> Option<SolverUse> {
+        Some(SolverUse { empties, share: 0.25 })
+    }
 }
 
 /// Any size GTP allows: what most Go-like variants accept.

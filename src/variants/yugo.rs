@@ -20,7 +20,7 @@
 
 use super::commands::{Reply, Session, VariantCommand};
 use super::go_family::{self, go_state, GoHistory, Turn};
-use super::{Game, Setup, Start, VariantSpec};
+use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::zobrist::StateKey;
 use crate::board::{cell_of, color_of, Board, BLACK, EMPTY, WHITE};
 use crate::clicks::{Click, Spelling};
@@ -177,7 +177,7 @@ pub static SPEC: VariantSpec = VariantSpec {
         run: button,
     }],
     match_setup: &[],
-    solver_empties: Some(8),
+    solver: SolverUse::below(8),
     new_game: |setup| Game::Yugo(Yugo::new(setup)),
     from_diagram: Some(|setup, rows, to_move| Yugo::from_diagram(setup, &rows.join("\n"), to_move).map(Game::Yugo)),
 };

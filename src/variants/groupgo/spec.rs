@@ -5,7 +5,7 @@
 use super::presets::{Library, Preset};
 use super::GroupGo;
 use crate::variants::spec::SetupOption;
-use crate::variants::{Game, Setup, Start, Variant, VariantSpec};
+use crate::variants::{Game, Setup, SolverUse, Start, Variant, VariantSpec};
 use std::sync::{Arc, OnceLock};
 
 /// The built-in presets, read once.
@@ -75,10 +75,14 @@ pub static OMINO_GO: VariantSpec = VariantSpec {
     default_size: || default_size("omino-go"),
     accepts_size: |size| fits("omino-go", size),
     // A tetromino turn fills four points: 6x6 is nine turns deep. From 44
-    // empty points (a 9x9 game's eleventh turn) a quarter of 0.1 s
-    // sometimes proves a win that the tree search misses, and the engine
-    // won more against flat than from 36 (docs/rules/omino-go.md).
-    solver_empties: Some(44),
+    // empty points (a 9x9 game's eleventh turn) the solver sometimes
+    // proves a win that the tree search misses: the engine won more
+    // against flat than from 36, and more with half the time than with a
+    // quarter (docs/rules/omino-go.md).
+    solver: Some(SolverUse {
+        empties: 44,
+        share: 0.5,
+    }),
     ..FAMILY_SPEC
 };
 
@@ -92,7 +96,7 @@ pub static DOMINGO: VariantSpec = VariantSpec {
     accepts_size: |size| fits("domingo", size),
     // A domino turn fills two points: 5x5 is at most a dozen turns deep
     // (captures aside).
-    solver_empties: Some(25),
+    solver: SolverUse::below(25),
     ..FAMILY_SPEC
 };
 
@@ -110,7 +114,7 @@ const FAMILY_SPEC: VariantSpec = VariantSpec {
     record_options: &[],
     commands: &[],
     match_setup: &[],
-    solver_empties: None,
+    solver: None,
     new_game: |setup| Game::GroupGo(GroupGo::new(setup)),
     from_diagram: Some(|setup, rows, to_move| GroupGo::from_diagram(setup, rows, to_move).map(Game::GroupGo)),
 };

@@ -13,7 +13,7 @@ pub use geometry::{placement, Placement};
 use super::commands::{Reply, Session, VariantCommand};
 use super::gray_grid::{score_keys, Grid};
 use super::spec::SetupOption;
-use super::{Game, Setup, Start, VariantSpec};
+use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::zobrist::side_key;
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
@@ -71,7 +71,7 @@ pub static SPEC: VariantSpec = VariantSpec {
         run: target_command,
     }],
     match_setup: &[],
-    solver_empties: Some(12),
+    solver: SolverUse::below(12),
     new_game: |setup| Game::Squares(Squares::new(setup)),
     from_diagram: Some(|setup, rows, to_move| Squares::from_rows(setup, rows, to_move).map(Game::Squares)),
 };

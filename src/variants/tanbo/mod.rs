@@ -19,7 +19,7 @@ pub mod start;
 
 use super::commands::{Reply, Session, VariantCommand};
 use super::spec::SetupOption;
-use super::{Game, Setup, Start, VariantSpec};
+use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::{self, zobrist, Board, BLACK, NEUTRAL, WHITE};
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
@@ -44,7 +44,7 @@ pub static TANBO: VariantSpec = VariantSpec {
     match_setup: &[],
     // Late positions, where a wrong move usually loses at once, are within
     // the solver's reach of a move's budget.
-    solver_empties: Some(16),
+    solver: SolverUse::below(16),
     new_game: |setup| Game::Tanbo(Tanbo::new(setup)),
     from_diagram: Some(|setup, rows, to_move| Tanbo::from_diagram(setup, rows, to_move).map(Game::Tanbo)),
 };

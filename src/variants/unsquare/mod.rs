@@ -62,7 +62,7 @@ pub static SPEC: VariantSpec = VariantSpec {
     match_setup: &[],
     // The solver's reach is counted in empty points, which grow here as
     // the game goes on: the opening would qualify, the endgame never.
-    solver_empties: None,
+    solver: None,
     new_game: |setup| Game::UnsquareGo(UnsquareGo::new(setup)),
     from_diagram: Some(|_, rows, to_move| UnsquareGo::from_rows(rows, to_move).map(Game::UnsquareGo)),
 };

@@ -144,7 +144,7 @@ const FAMILY: VariantSpec = VariantSpec {
     record_options: &[],
     commands: &[],
     match_setup: &[],
-    solver_empties: None,
+    solver: None,
     new_game: |setup| Game::WarGo(WarGo::new(setup)),
     from_diagram: Some(|setup, rows, to_move| WarGo::from_diagram(setup, rows, to_move).map(Game::WarGo)),
 };
