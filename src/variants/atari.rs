@@ -60,7 +60,7 @@ pub static SPEC: VariantSpec = VariantSpec {
     record_options: &[],
     commands: &[],
     match_setup: &[],
-    solver: SolverUse::below(20),
+    solver: SolverUse::at_most(20),
     new_game: |setup| Game::Atari(AtariGo::new(setup)),
     from_diagram: None,
 };

@@ -400,7 +400,7 @@ pub static SPEC: VariantSpec = VariantSpec {
     match_setup: &[],
     // GoRoGo's bound starts about the 12th move: earlier proofs take
     // minutes to hours.
-    solver: SolverUse::below(13),
+    solver: SolverUse::at_most(13),
     new_game: |setup| Game::GoRoGo(GoRoGo::new(setup)),
     from_diagram: None,
 };

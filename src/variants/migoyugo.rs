@@ -73,7 +73,7 @@ pub static SPEC: VariantSpec = VariantSpec {
     record_options: &[],
     commands: &[],
     match_setup: &[],
-    solver: SolverUse::below(8),
+    solver: SolverUse::at_most(8),
     new_game: |setup| Game::Migoyugo(Migoyugo::new(setup)),
     from_diagram: Some(|_, rows, to_move| Migoyugo::from_rows(rows, to_move).map(Game::Migoyugo)),
 };

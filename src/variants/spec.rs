@@ -59,10 +59,10 @@ pub struct SolverUse {
 }
 
 impl SolverUse {
-    /// From `empties` empty points down, with a quarter of the time: a
+    /// At most `empties` empty points, with a quarter of the time: a
     /// proof found is a sure move, but one not found leaves the tree search
     /// less time.
-    pub const fn below(empties: usize) -> Option<SolverUse> {
+    pub const fn at_most(empties: usize) -> Option<SolverUse> {
         Some(SolverUse { empties, share: 0.25 })
     }
 }

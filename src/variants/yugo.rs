@@ -177,7 +177,7 @@ pub static SPEC: VariantSpec = VariantSpec {
         run: button,
     }],
     match_setup: &[],
-    solver: SolverUse::below(8),
+    solver: SolverUse::at_most(8),
     new_game: |setup| Game::Yugo(Yugo::new(setup)),
     from_diagram: Some(|setup, rows, to_move| Yugo::from_diagram(setup, &rows.join("\n"), to_move).map(Game::Yugo)),
 };

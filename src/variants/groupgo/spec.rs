@@ -96,7 +96,7 @@ pub static DOMINGO: VariantSpec = VariantSpec {
     accepts_size: |size| fits("domingo", size),
     // A domino turn fills two points: 5x5 is at most a dozen turns deep
     // (captures aside).
-    solver: SolverUse::below(25),
+    solver: SolverUse::at_most(25),
     ..FAMILY_SPEC
 };
 

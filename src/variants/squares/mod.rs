@@ -71,7 +71,7 @@ pub static SPEC: VariantSpec = VariantSpec {
         run: target_command,
     }],
     match_setup: &[],
-    solver: SolverUse::below(12),
+    solver: SolverUse::at_most(12),
     new_game: |setup| Game::Squares(Squares::new(setup)),
     from_diagram: Some(|setup, rows, to_move| Squares::from_rows(setup, rows, to_move).map(Game::Squares)),
 };

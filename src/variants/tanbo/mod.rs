@@ -44,7 +44,7 @@ pub static TANBO: VariantSpec = VariantSpec {
     match_setup: &[],
     // Late positions, where a wrong move usually loses at once, are within
     // the solver's reach of a move's budget.
-    solver: SolverUse::below(16),
+    solver: SolverUse::at_most(16),
     new_game: |setup| Game::Tanbo(Tanbo::new(setup)),
     from_diagram: Some(|setup, rows, to_move| Tanbo::from_diagram(setup, rows, to_move).map(Game::Tanbo)),
 };
