@@ -35,8 +35,8 @@ pub struct VariantSpec {
     /// engine that knows them, so that both players start play from the
     /// same position (Buying Armies: the engine's purchases).
     pub match_setup: &'static [&'static str],
-    /// Where `genmove` tries the exact solver first (see "Solving" in
-    /// README.md). `None`: never.
+    /// Where `genmove` tries the exact solver first (see "Exact solver in
+    /// genmove" in gtp-extensions.md). `None`: never.
     pub solver: Option<SolverUse>,
     /// A new game of the variant.
     pub new_game: fn(&Setup) -> Game,
