@@ -345,9 +345,10 @@ impl Tree {
     /// Adds the children of `index`; false when they would not fit under
     /// the node cap.
     fn expand<P: Position>(&mut self, index: usize, depth: usize, pos: &P) -> bool {
-        let most = match self.keeps_every_move(depth) {
-            true => usize::MAX,
-            false => self.widening.map_or(usize::MAX, |w| w.most as usize),
+        let most = if self.keeps_every_move(depth) {
+            usize::MAX
+        } else {
+            self.widening.map_or(usize::MAX, |w| w.most as usize)
         };
         self.moves.clear();
         match pos.forced_move() {
