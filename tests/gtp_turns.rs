@@ -4,7 +4,10 @@
 
 mod common;
 
-use common::{engine, fail, ok};
+use common::{engine, fail, ok, settings, setup};
+use std::time::{Duration, Instant};
+use variago::gtp::engine::Engine;
+use variago::variants::Start;
 use variago::{Color, Position, Variant};
 
 #[test]
@@ -61,6 +64,28 @@ fn yugo_war_go_migoyugo_and_the_gray_stone_games_answer_for_either_colour() {
         assert!(!["pass", "resign"].contains(&reply.as_str()), "{variant:?}: {reply}");
         assert_eq!(e.game.to_move(), Color::Black, "{variant:?}");
         assert_eq!(e.record.len(), 1, "{variant:?}");
+    }
+}
+
+#[test]
+fn drops_of_several_clicks_are_refused_off_turn_before_any_search() {
+    for (variant, size) in [(Variant::OminoGo, 9), (Variant::DominGo, 9)] {
+        // A budget that would take minutes, were it spent.
+        let mut e = Engine::new(setup(variant, size, Start::Empty), settings(500_000, 1));
+        let started = Instant::now();
+        for command in ["genmove w", "reg_genmove w"] {
+            let refusal = fail(&mut e, command);
+            assert_eq!(
+                refusal, "white's moves take several clicks, which start only on white's turn (black is to move)",
+                "{variant:?}"
+            );
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{variant:?}: searched first"
+        );
+        assert_eq!(e.game.to_move(), Color::Black, "{variant:?}");
+        assert!(e.record.is_empty(), "{variant:?}");
     }
 }
 

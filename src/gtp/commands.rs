@@ -262,6 +262,8 @@ fn generate(e: &mut Engine, a: &Args, commit: bool, typed: bool, ask: Ask) -> Re
         if typed {
             // Buying Armies: the engine buys for any side that has not yet.
             e.game.finish_setup();
+        } else if color != e.game.to_move() {
+            refuse_clicks_off_turn(e, color)?;
         }
         let Some(mv) = choose(e, color, ask)? else {
             return Ok("resign".into());
@@ -282,6 +284,26 @@ fn generate(e: &mut Engine, a: &Args, commit: bool, typed: bool, ask: Ask) -> Re
             .map_err(|r| format!("internal error: search chose {mv}: {r}"))?;
     }
     Ok(mv.to_string())
+}
+
+/// Off its turn a side can be answered with a one-click move only, since
+/// a move's clicks start on its mover's turn. Where every move `color` has
+/// but the pass takes several clicks (the drops of Omino Go and DominGo),
+/// this says so before a search that could only end in the refusal.
+fn refuse_clicks_off_turn(e: &Engine, color: Color) -> Result<(), String> {
+    let Ok(game) = e.position_for(color) else {
+        return Ok(());
+    };
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let mut placements = moves.into_iter().filter(|&mv| mv != Move::Pass).peekable();
+    if placements.peek().is_some() && placements.all(|mv| game.spell(mv).clicks().len() > 1) {
+        return Err(format!(
+            "{color}'s moves take several clicks, which start only on {color}'s turn ({} is to move)",
+            e.game.to_move()
+        ));
+    }
+    Ok(())
 }
 
 /// True when a pass is `color`'s one legal move.
