@@ -162,12 +162,17 @@ impl Grid {
         (0..self.size).map(|y| (self.rows[y] & mask[y]).count_ones()).sum()
     }
 
-    /// Every point with a stone (`true`) or without (`false`), bottom row first.
+    /// Every point with a stone (`true`) or without (`false`), bottom row
+    /// first: the set bits of each row, so an empty point costs nothing.
     pub fn points(&self, stone: bool) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let mask = self.row_mask();
         (0..self.size).flat_map(move |y| {
-            (0..self.size)
-                .filter(move |&x| self.has(x, y) == stone)
-                .map(move |x| (x, y))
+            let mut bits = if stone { self.rows[y] } else { !self.rows[y] & mask };
+            std::iter::from_fn(move || {
+                let x = bits.trailing_zeros() as usize;
+                bits &= bits.wrapping_sub(1);
+                (x < 32).then_some((x, y))
+            })
         })
     }
 
@@ -227,6 +232,15 @@ mod tests {
         let full = Grid::full(5);
         assert_eq!(full.stones(), 25);
         assert_eq!(full.hash(), full.recompute_hash());
+    }
+
+    #[test]
+    fn points_lists_stones_and_empty_points_bottom_row_first() {
+        let grid = Grid::from_rows(&["@ . @", ". . .", "@ @ ."]).unwrap();
+        let stones: Vec<_> = grid.points(true).collect();
+        assert_eq!(stones, [(0, 0), (1, 0), (0, 2), (2, 2)]);
+        let empty: Vec<_> = grid.points(false).collect();
+        assert_eq!(empty, [(2, 0), (0, 1), (1, 1), (2, 1), (1, 2)]);
     }
 
     #[test]
