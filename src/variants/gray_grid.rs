@@ -24,6 +24,24 @@ fn keys(size: usize) -> &'static [u64] {
     TABLES[size].get_or_init(|| (0..size * size).map(|i| piece_key(i, 1, GRAY_KIND)).collect())
 }
 
+/// The key of a stone on each point's image under each symmetry, row by
+/// row: the solver hashes every child, and a lookup is cheaper than the
+/// transform.
+fn image_keys(size: usize) -> &'static [[u64; symmetry::COUNT]] {
+    static TABLES: [OnceLock<Vec<[u64; symmetry::COUNT]>>; MAX_SIZE + 1] = [const { OnceLock::new() }; MAX_SIZE + 1];
+    TABLES[size].get_or_init(|| {
+        let keys = keys(size);
+        (0..size * size)
+            .map(|i| {
+                std::array::from_fn(|sym| {
+                    let (x, y) = symmetry::transform(sym, i % size, i / size, size);
+                    keys[y * size + x]
+                })
+            })
+            .collect()
+    })
+}
+
 /// The hash keys of both players' scores, black first: Squares' points,
 /// Unsquare Go's captures.
 pub fn score_keys(scores: [u32; 2]) -> u64 {
@@ -188,12 +206,11 @@ impl Grid {
     /// The smallest hash of the board under its eight symmetries: the same
     /// for boards that are rotations or reflections of each other.
     pub fn canonical_hash(&self) -> u64 {
-        let keys = keys(self.size);
+        let images = image_keys(self.size);
         let mut hashes = [0u64; symmetry::COUNT];
         for (x, y) in self.points(true) {
-            for (sym, hash) in hashes.iter_mut().enumerate() {
-                let (tx, ty) = symmetry::transform(sym, x, y, self.size);
-                *hash ^= keys[ty * self.size + tx];
+            for (hash, key) in hashes.iter_mut().zip(&images[y * self.size + x]) {
+                *hash ^= key;
             }
         }
         hashes.into_iter().min().unwrap_or(0)
