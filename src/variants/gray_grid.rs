@@ -187,9 +187,11 @@ impl Grid {
         (0..self.size).flat_map(move |y| {
             let mut bits = if stone { self.rows[y] } else { !self.rows[y] & mask };
             std::iter::from_fn(move || {
-                let x = bits.trailing_zeros() as usize;
-                bits &= bits.wrapping_sub(1);
-                (x < 32).then_some((x, y))
+                (bits != 0).then(|| {
+                    let x = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    (x, y)
+                })
             })
         })
     }
