@@ -1,4 +1,4 @@
-//! Tanbo's playouts on a copy of the board.
+//! Tanbo's playouts, on the playout board ([`super::playout_board`]).
 //!
 //! In two-colour Tanbo a placement answers the opponent's last one where
 //! it matters, as Go playouts answer ataris: it takes the last growth point
@@ -8,9 +8,9 @@
 //! would remove its own root (that throws a root away, which is rarely
 //! right). Gray Tanbo, where no root is anyone's, grows at random.
 
-use super::roots::{self, Effect};
+use super::playout_board::{Effect, PlayoutBoard};
 use super::Form;
-use crate::board::{Board, EMPTY, OFF};
+use crate::board::Board;
 use crate::color::Color;
 use crate::moves::Move;
 use rand::rngs::SmallRng;
@@ -28,7 +28,7 @@ pub fn run(
     rng: &mut SmallRng,
     trace: &mut Vec<(Color, Move)>,
 ) -> f32 {
-    let mut board = board.clone();
+    let mut pb = PlayoutBoard::new(board);
     let mut last = None;
     loop {
         if let Some(winner) = form.winner(stones, to_move) {
@@ -36,14 +36,14 @@ pub fn run(
         }
         let cell = form.cell(to_move);
         let reply = match (form, last) {
-            (Form::Colours, Some(last)) => answer(&board, last, cell),
+            (Form::Colours, Some(last)) => answer(&pb, last, cell),
             _ => None,
         };
-        let Some((p, effect)) = reply.or_else(|| random_growth(form, &board, cell, rng)) else {
+        let Some((p, effect)) = reply.or_else(|| random_growth(form, &pb, cell, rng)) else {
             // No growth point: only a position that play cannot reach.
             return if to_move == Color::Black { 0.0 } else { 1.0 };
         };
-        let removed = roots::apply(&mut board, p, cell, &effect);
+        let removed = pb.play(p, cell, &effect);
         form.account(&mut stones, cell, &removed);
         trace.push((to_move, Move::Place(board.vertex(p))));
         last = Some(p);
@@ -52,11 +52,11 @@ pub fn run(
 }
 
 /// A random growth point of `cell` and its effect.
-fn random_growth(form: Form, board: &Board, cell: u8, rng: &mut SmallRng) -> Option<(usize, Effect)> {
+fn random_growth(form: Form, pb: &PlayoutBoard, cell: u8, rng: &mut SmallRng) -> Option<(usize, Effect)> {
     let mut chosen = None;
     for _ in 0..=REDRAWS {
-        let p = board.random_empty(rng, |p| roots::touching(board, p, cell) == 1)?;
-        let effect = roots::effect(board, p, cell);
+        let p = pb.random_growth(cell, rng)?;
+        let effect = pb.effect(p, cell);
         chosen = Some((p, effect));
         if !(effect.suicide && form == Form::Colours) {
             break;
@@ -69,45 +69,42 @@ fn random_growth(form: Form, board: &Board, cell: u8, rng: &mut SmallRng) -> Opt
 /// `last`: a capture of a root near it left one growth point that `cell`
 /// may take, else the extension of a root of `cell` beside it left one
 /// growth point; neither when it would remove the mover's own root.
-fn answer(board: &Board, last: usize, cell: u8) -> Option<(usize, Effect)> {
-    // A stone of every root whose growth points the move changed: roots
-    // beside it, and roots beside its empty neighbours.
-    let mut near = [0usize; 16];
+fn answer(pb: &PlayoutBoard, last: usize, cell: u8) -> Option<(usize, Effect)> {
+    // Every root whose growth points the move changed: the root it grew,
+    // and roots beside it or beside its empty neighbours.
+    let mut near = [0u16; 16];
     let mut count = 0;
-    let mut add = |stone: usize| {
-        let head = board.chain(stone);
-        if count < near.len() && !near[..count].iter().any(|&s| board.chain(s) == head) {
-            near[count] = stone;
-            count += 1;
+    let mut add = |root: Option<u16>| {
+        if let Some(r) = root {
+            if count < near.len() && !near[..count].contains(&r) {
+                near[count] = r;
+                count += 1;
+            }
         }
     };
-    if board.cell(last) != EMPTY {
-        add(last);
-    }
-    for n in board.neighbours(last) {
-        match board.cell(n) {
-            EMPTY => {
-                for m in board.neighbours(n) {
-                    if !matches!(board.cell(m), EMPTY | OFF) {
-                        add(m);
-                    }
+    add(pb.root_at(last));
+    for n in pb.neighbours(last) {
+        match pb.root_at(n) {
+            Some(r) => add(Some(r)),
+            None if pb.is_empty(n) => {
+                for m in pb.neighbours(n) {
+                    add(pb.root_at(m));
                 }
             }
-            OFF => {}
-            _ => add(n),
+            None => {}
         }
     }
     let mut save = None;
-    for &stone in &near[..count] {
-        let ([g, _], growth) = roots::growth_upto_two(board, stone);
-        if growth != 1 || !roots::can_grow(board, g, cell) {
+    for &root in &near[..count] {
+        let Some(g) = pb.single_growth(root) else { continue };
+        if pb.grows(g, cell).is_none() {
             continue;
         }
-        let effect = roots::effect(board, g, cell);
+        let effect = pb.effect(g, cell);
         if effect.suicide {
             continue;
         }
-        if board.cell(stone) != cell {
+        if pb.root_cell(root) != cell {
             return Some((g, effect));
         }
         save.get_or_insert((g, effect));
