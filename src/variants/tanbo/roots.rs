@@ -52,7 +52,9 @@ pub fn grows_besides(board: &Board, stone: usize, lost: &[usize]) -> bool {
 }
 
 /// Up to two growth points of the root through `stone` (0 where there are
-/// fewer), and whether there are more: a root with one is in danger.
+/// fewer), and whether there are more: the walk the playout board's counts
+/// are checked against.
+#[cfg(test)]
 pub fn growth_upto_two(board: &Board, stone: usize) -> ([usize; 2], usize) {
     let cell = board.cell(stone);
     let mut found = [0; 2];
