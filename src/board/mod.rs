@@ -87,6 +87,16 @@ struct Point {
     lib_sq: u32,
 }
 
+/// Takes the point at `at` out of a list of points by moving the last one
+/// into its place, and returns the point moved, whose place must then be
+/// recorded. Every list of empty points changes this way, so that a
+/// playout board's list keeps the Go board's order.
+#[inline]
+pub fn swap_out(list: &mut Vec<u16>, at: usize) -> Option<usize> {
+    list.swap_remove(at);
+    list.get(at).map(|&p| p as usize)
+}
+
 /// A random number in `0..n` (`n` > 0) by one multiplication: faster than
 /// `random_range`, with a bias below `n / 2^32`, invisible in playouts.
 #[inline]
@@ -408,10 +418,8 @@ impl Board {
 
     fn take_empty(&mut self, p: usize) {
         let at = self.points[p].empty_at as usize;
-        let last = self.empties.pop().expect("point was empty") as usize;
-        if last != p {
-            self.empties[at] = last as u16;
-            self.points[last].empty_at = at as u16;
+        if let Some(moved) = swap_out(&mut self.empties, at) {
+            self.points[moved].empty_at = at as u16;
         }
     }
 

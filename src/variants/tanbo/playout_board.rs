@@ -349,10 +349,8 @@ impl PlayoutBoard {
     /// last one moves into its place.
     fn take_empty(&mut self, p: usize) {
         let at = self.points[p].empty_at as usize;
-        let last = self.empties.pop().expect("point was empty") as usize;
-        if last != p {
-            self.empties[at] = last as u16;
-            self.points[last].empty_at = at as u16;
+        if let Some(moved) = crate::board::swap_out(&mut self.empties, at) {
+            self.points[moved].empty_at = at as u16;
         }
         self.points[p].empty_at = NONE;
     }
