@@ -144,3 +144,35 @@ fn rotated_and_reflected_positions_share_the_solvers_hash() {
     assert_eq!(common::occupants(&white_took), common::occupants(&black_took));
     assert_ne!(white_took.canonical_hash(), black_took.canonical_hash());
 }
+
+#[test]
+fn a_position_the_variant_calls_settled_has_that_value() {
+    // Unsquare Go settles a lead bigger than the stones left to capture,
+    // and a deficit that capturing them all would not overturn.
+    let mut memo = HashMap::new();
+    let mut rng = common::rng(7);
+    let mut settled = [0; 2];
+    for _ in 0..40 {
+        let mut pos = game(Variant::UnsquareGo, 5, None);
+        common::random_game(&mut pos, &mut rng, 8);
+        while pos.outcome().is_none() {
+            let value = minimax(&mut pos, &mut memo);
+            for target in [Color::Black, Color::White] {
+                let Some(wins) = pos.settled_for(target) else { continue };
+                let target_wins = if target == pos.to_move() {
+                    value == 1
+                } else {
+                    value == -1
+                };
+                assert_eq!(wins, target_wins, "{target} after {} moves", pos.moves_played());
+                settled[wins as usize] += 1;
+            }
+            common::random_game(&mut pos, &mut rng, 1);
+        }
+    }
+    println!("settled: cannot win {}, wins {}", settled[0], settled[1]);
+    assert!(
+        settled.iter().all(|&n| n >= 10),
+        "too few settled positions: {settled:?}"
+    );
+}

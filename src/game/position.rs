@@ -78,6 +78,7 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn strategist(&self) -> Option<Color>;
     fn strategy_move(&self) -> Option<Move>;
     fn draws_possible(&self) -> bool;
+    fn settled_for(&self, target: Color) -> Option<bool>;
 }
 
 /// Every variant is a `Position`: each method is its own.
@@ -135,4 +136,5 @@ impl<T: Rules + SearchHints + SolverHints> Position for T {
     #[inline] fn strategist(&self) -> Option<Color> { SolverHints::strategist(self) }
     #[inline] fn strategy_move(&self) -> Option<Move> { SolverHints::strategy_move(self) }
     #[inline] fn draws_possible(&self) -> bool { SolverHints::draws_possible(self) }
+    #[inline] fn settled_for(&self, target: Color) -> Option<bool> { SolverHints::settled_for(self, target) }
 }

@@ -387,4 +387,12 @@ pub trait SolverHints: Rules {
     fn draws_possible(&self) -> bool {
         true
     }
+
+    /// Before the end, whether `target` wins whatever is played from here
+    /// (`Some(true)`) or cannot win whatever is played (`Some(false)`),
+    /// where the variant can tell: the solver stops there. The default
+    /// cannot tell.
+    fn settled_for(&self, _target: Color) -> Option<bool> {
+        None
+    }
 }

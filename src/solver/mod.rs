@@ -258,11 +258,15 @@ impl<'a> Dfpn<'a> {
             let settled = match pos.outcome() {
                 Some(outcome) if outcome.winner() == Some(self.target) => Some((0, INFINITY)),
                 Some(_) => Some((INFINITY, 0)),
-                None if ply + 1 >= self.max_plies => {
-                    self.cut = true;
-                    Some((INFINITY, 0))
-                }
-                None => None,
+                None => match pos.settled_for(self.target) {
+                    Some(true) => Some((0, INFINITY)),
+                    Some(false) => Some((INFINITY, 0)),
+                    None if ply + 1 >= self.max_plies => {
+                        self.cut = true;
+                        Some((INFINITY, 0))
+                    }
+                    None => None,
+                },
             };
             children.push(Child {
                 mv,

@@ -258,4 +258,5 @@ impl Position for Game {
     fn strategist(&self) -> Option<Color> { dispatch!(self, g => g.strategist()) }
     fn strategy_move(&self) -> Option<Move> { dispatch!(self, g => g.strategy_move()) }
     fn draws_possible(&self) -> bool { dispatch!(self, g => g.draws_possible()) }
+    fn settled_for(&self, target: Color) -> Option<bool> { dispatch!(self, g => g.settled_for(target)) }
 }

@@ -291,4 +291,24 @@ impl SolverHints for UnsquareGo {
         keyed.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
         out.extend(keyed.into_iter().map(|(_, mv)| mv));
     }
+
+    /// Only stones off the edge line can still be captured: a lead bigger
+    /// than their number wins, and a player who would not pass the
+    /// opponent even by capturing them all cannot win.
+    fn settled_for(&self, target: Color) -> Option<bool> {
+        let state = self.state();
+        let [black, white] = state.captured;
+        let (own, other) = match target {
+            Color::Black => (black, white),
+            Color::White => (white, black),
+        };
+        let left = state.inner_stones();
+        if own > other + left {
+            Some(true)
+        } else if own + left <= other {
+            Some(false)
+        } else {
+            None
+        }
+    }
 }
