@@ -8,8 +8,8 @@
 //! would remove its own root (that throws a root away, which is rarely
 //! right). Gray Tanbo, where no root is anyone's, grows at random.
 //!
-//! A two-colour playout stops after [`HORIZON`] placements and scores the
-//! stone lead: random growth decides races by chance, so a lead that
+//! On small boards a two-colour playout stops after [`HORIZON`]
+//! placements and scores the stone lead: random growth decides races by chance, so a lead that
 //! stands after a few moves says more than the end a random game reaches.
 
 use super::playout_board::{Effect, PlayoutBoard};
@@ -22,8 +22,12 @@ use rand::rngs::SmallRng;
 /// Draws before a self-removal in two-colour Tanbo is accepted.
 const REDRAWS: usize = 3;
 
-/// Placements after which a two-colour playout stops and is scored.
+/// Placements after which a two-colour playout stops and is scored, on
+/// boards up to [`HORIZON_SIZE`]. Larger boards play to the end: on 9x9,
+/// whose roots start far apart, the same horizon lost 3 games of 60 to
+/// whole playouts.
 const HORIZON: usize = 16;
+const HORIZON_SIZE: usize = 7;
 
 /// The stone lead, in stones, that scores about 0.73 (the logistic's
 /// scale).
@@ -42,12 +46,16 @@ pub fn run(
 ) -> f32 {
     let mut pb = PlayoutBoard::new(board);
     let mut last = None;
+    let horizon = match form {
+        Form::Colours if board.size() <= HORIZON_SIZE => HORIZON,
+        _ => usize::MAX,
+    };
     let mut placed = 0;
     loop {
         if let Some(winner) = form.winner(stones, to_move) {
             return if winner == Color::Black { 1.0 } else { 0.0 };
         }
-        if form == Form::Colours && placed == HORIZON {
+        if placed == horizon {
             return lead_value(stones);
         }
         let cell = form.cell(to_move);
@@ -144,13 +152,18 @@ mod tests {
     use crate::variants::{Setup, Variant};
     use rand::SeedableRng;
 
-    /// Two-colour playouts stop at the horizon with the stone lead's value,
-    /// unless the game ends first; gray ones play to the end.
+    /// Two-colour playouts on 7x7 stop at the horizon with the stone
+    /// lead's value, unless the game ends first; on 9x9, and gray ones,
+    /// play to the end.
     #[test]
     fn two_colour_playouts_stop_at_the_horizon_and_score_the_lead() {
-        for (variant, horizon) in [(Variant::Tanbo, Some(HORIZON)), (Variant::GrayTanbo, None)] {
+        for (variant, size, horizon) in [
+            (Variant::Tanbo, 7, Some(HORIZON)),
+            (Variant::Tanbo, 9, None),
+            (Variant::GrayTanbo, 7, None),
+        ] {
             let mut setup = Setup::new(variant);
-            setup.size = 7;
+            setup.size = size;
             let start = Tanbo::new(&setup);
             let mut rng = SmallRng::seed_from_u64(1);
             let mut trace = Vec::new();
@@ -171,7 +184,7 @@ mod tests {
                     }
                 }
             }
-            assert_eq!(stopped > 0, horizon.is_some(), "{variant:?}");
+            assert_eq!(stopped > 0, horizon.is_some(), "{variant:?} {size}x{size}");
         }
     }
 
