@@ -9,8 +9,9 @@
 //! right). Gray Tanbo, where no root is anyone's, grows at random.
 //!
 //! On small boards a two-colour playout stops after [`HORIZON`]
-//! placements and scores the stone lead: random growth decides races by chance, so a lead that
-//! stands after a few moves says more than the end a random game reaches.
+//! placements and scores the stone lead: random growth decides races by
+//! chance, so a lead that stands after a few moves says more than the end
+//! a random game reaches.
 
 use super::playout_board::{Effect, PlayoutBoard};
 use super::Form;
