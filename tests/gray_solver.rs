@@ -38,12 +38,26 @@ fn minimax(pos: &mut Game, memo: &mut HashMap<u64, i32>) -> i32 {
     best
 }
 
+/// The value for the side to move by the solver: the variant's own where
+/// it has one (Unsquare Go), else df-pn.
 fn solved(pos: &Game) -> i32 {
-    let budget = Budget {
+    value_for_mover(pos, &solver::solve(pos, &budget(true), &|| false))
+}
+
+/// The value for the side to move by df-pn alone.
+fn solved_by_df_pn(pos: &Game) -> i32 {
+    value_for_mover(pos, &solver::solve(pos, &budget(false), &|| false))
+}
+
+fn budget(own_solver: bool) -> Budget {
+    Budget {
         nodes: 50_000_000,
+        own_solver,
         ..Budget::default()
-    };
-    let solution = solver::solve(pos, &budget, &|| false);
+    }
+}
+
+fn value_for_mover(pos: &Game, solution: &solver::Solution) -> i32 {
     match solution.value {
         Value::Win(c) if c == pos.to_move() => 1,
         Value::Win(_) => -1,
@@ -73,13 +87,13 @@ fn check(variant: Variant, size: usize, target: Option<u32>, openings: usize, pl
             continue;
         }
         let exact = minimax(&mut pos, &mut memo);
-        assert_eq!(
-            solved(&pos),
-            exact,
+        let context = format!(
             "{} {size}x{size} target {target:?} after {}",
             variant.name(),
             pos.moves_played()
         );
+        assert_eq!(solved(&pos), exact, "{context}");
+        assert_eq!(solved_by_df_pn(&pos), exact, "df-pn, {context}");
         values[(exact + 1) as usize] += 1;
     }
     println!("{} {size}x{size}: losses, draws, wins {values:?}", variant.name());
@@ -90,6 +104,66 @@ fn unsquare_go_agrees_with_minimax() {
     check(Variant::UnsquareGo, 4, None, 1, 0);
     check(Variant::UnsquareGo, 4, None, 10, 3);
     check(Variant::UnsquareGo, 5, None, 16, 8);
+}
+
+/// Unsquare Go's own solver on positions deep in random 5x5 games, with
+/// either side to move and all sorts of capture leads: its value is
+/// minimax's, and its move keeps that value.
+#[test]
+fn unsquare_gos_own_solver_agrees_with_minimax_and_its_move_keeps_the_value() {
+    let mut memo = HashMap::new();
+    let mut rng = common::rng(11);
+    let mut leads = std::collections::BTreeSet::new();
+    let mut values = [0; 3];
+    for game_number in 0..40 {
+        let mut pos = game(Variant::UnsquareGo, 5, None);
+        common::random_game(&mut pos, &mut rng, 6 + game_number % 8);
+        while pos.outcome().is_none() {
+            let exact = minimax(&mut pos, &mut memo);
+            let solution = solver::solve(&pos, &budget(true), &|| false);
+            let context = format!("after {} moves", pos.moves_played());
+            assert_eq!(value_for_mover(&pos, &solution), exact, "{context}");
+            let mover = pos.to_move();
+            pos.play(mover, solution.best.expect("a move while the game goes on"))
+                .unwrap();
+            assert_eq!(-minimax(&mut pos, &mut memo), exact, "the solver's move, {context}");
+            pos.undo();
+            let [black, white] = pos.captures();
+            leads.insert(black as i32 - white as i32);
+            values[(exact + 1) as usize] += 1;
+            common::random_game(&mut pos, &mut rng, 1);
+        }
+    }
+    println!("leads {leads:?}; losses, draws, wins {values:?}");
+    assert!(leads.len() >= 5, "too few different capture leads: {leads:?}");
+    assert!(values.iter().all(|&n| n >= 20), "too few of a value: {values:?}");
+}
+
+#[test]
+fn unsquare_gos_own_solver_stops_at_its_budget_and_leaves_big_boards_to_df_pn() {
+    let small_budget = Budget {
+        nodes: 1000,
+        ..Budget::default()
+    };
+    let solution = solver::solve(&game(Variant::UnsquareGo, 7, None), &small_budget, &|| false);
+    assert_eq!(solution.value, Value::Unknown);
+    assert!(solution.nodes <= 1000, "{} nodes", solution.nodes);
+    assert!(solution.best.is_some());
+    let stopped = solver::solve(&game(Variant::UnsquareGo, 7, None), &Budget::default(), &|| true);
+    assert_eq!(stopped.value, Value::Unknown);
+    assert!(stopped.nodes <= 4096, "stopped after {} nodes", stopped.nodes);
+    // 9x9 has more points than a 64-bit word: df-pn takes it, settling
+    // the end at once.
+    let mut pos = game(Variant::UnsquareGo, 9, None);
+    assert!(pos.own_solution(&Budget::default(), &|| false).is_none());
+    assert!(game(Variant::UnsquareGo, 8, None)
+        .own_solution(&small_budget, &|| false)
+        .is_some());
+    let inner: Vec<String> = (1..8)
+        .flat_map(|y| (1..8).map(move |x| format!("{}{}", "ABCDEFGHJ".as_bytes()[x] as char, y + 1)))
+        .collect();
+    common::play_moves(&mut pos, &inner[..48].join(" "));
+    assert_eq!(solved(&pos), 0, "one stone left off the edge, nothing captured");
 }
 
 #[test]
@@ -107,6 +181,9 @@ fn the_known_small_values_hold() {
     // Unsquare Go 3x3: B2 is the only stone off the edge; black removes
     // it at once, or loses it to a square. Either way no one scores more.
     assert_eq!(solved(&game(Variant::UnsquareGo, 3, None)), 0);
+    assert_eq!(solved_by_df_pn(&game(Variant::UnsquareGo, 3, None)), 0);
+    // 5x5 is a draw too, by either solver.
+    assert_eq!(solved(&game(Variant::UnsquareGo, 5, None)), 0);
     // Squares 2x2: the fourth stone, white's, completes the only square.
     assert_eq!(solved(&game(Variant::Squares, 2, None)), -1);
 }

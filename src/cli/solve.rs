@@ -25,6 +25,9 @@ pub struct SolveArgs {
     /// Skip the proof by the variant's strategy (GoRoGo's mirror) and run df-pn alone
     #[arg(long)]
     pub no_strategy: bool,
+    /// Run df-pn even where the variant has a solver of its own (Unsquare Go up to 8x8)
+    #[arg(long)]
+    pub df_pn: bool,
     #[command(flatten)]
     pub game: GameArgs,
     #[command(flatten)]
@@ -40,6 +43,7 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         time: seconds("--time", args.time),
         progress: seconds("--progress", args.progress),
         strategy: !args.no_strategy,
+        own_solver: !args.df_pn,
         ..solver::Budget::default()
     };
     if budget.nodes == 0 {

@@ -12,6 +12,7 @@ use crate::clicks::Spelling;
 use crate::color::Color;
 use crate::moves::{Move, Piece, Vertex};
 use crate::search::{Config, Limits, Report, SearchResult};
+use crate::solver::{Budget, Solution};
 use rand::rngs::SmallRng;
 
 /// A game position of any variant; see [`Rules`] and the hint traits for
@@ -79,6 +80,7 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn strategy_move(&self) -> Option<Move>;
     fn draws_possible(&self) -> bool;
     fn settled_for(&self, target: Color) -> Option<bool>;
+    fn own_solution(&self, budget: &Budget, stop: &dyn Fn() -> bool) -> Option<Solution>;
 }
 
 /// Every variant is a `Position`: each method is its own.
@@ -137,4 +139,5 @@ impl<T: Rules + SearchHints + SolverHints> Position for T {
     #[inline] fn strategy_move(&self) -> Option<Move> { SolverHints::strategy_move(self) }
     #[inline] fn draws_possible(&self) -> bool { SolverHints::draws_possible(self) }
     #[inline] fn settled_for(&self, target: Color) -> Option<bool> { SolverHints::settled_for(self, target) }
+    #[inline] fn own_solution(&self, budget: &Budget, stop: &dyn Fn() -> bool) -> Option<Solution> { SolverHints::own_solution(self, budget, stop) }
 }

@@ -12,6 +12,7 @@ use crate::clicks::Spelling;
 use crate::color::Color;
 use crate::moves::{Move, Piece, Vertex};
 use crate::search::{Config, Limits, Report, SearchResult};
+use crate::solver::{Budget, Solution};
 use rand::rngs::SmallRng;
 use rand::Rng;
 
@@ -393,6 +394,13 @@ pub trait SolverHints: Rules {
     /// where the variant can tell: the solver stops there. The default
     /// cannot tell.
     fn settled_for(&self, _target: Color) -> Option<bool> {
+        None
+    }
+
+    /// The position solved by the variant's own exact solver, where it has
+    /// one for this position; `solve` then answers with it instead of
+    /// df-pn's. The default has none.
+    fn own_solution(&self, _budget: &Budget, _stop: &dyn Fn() -> bool) -> Option<Solution> {
         None
     }
 }

@@ -8,6 +8,9 @@
 //! opponent, unless the variant has no draw, so the answer is a win, a
 //! loss, a draw, or unknown when the budget ran out first.
 //!
+//! A variant with a solver of its own (Unsquare Go's alpha-beta over the
+//! grid) answers instead, unless `Budget::own_solver` is off.
+//!
 //! Where the variant names a strategy for one player, a proof by that
 //! strategy is tried first (`strategy`), sharing the table with df-pn.
 //!
@@ -63,6 +66,8 @@ pub struct Budget {
     pub progress: Option<Duration>,
     /// Try a proof by the variant's strategy first, where it has one.
     pub strategy: bool,
+    /// Use the variant's own solver instead of df-pn, where it has one.
+    pub own_solver: bool,
 }
 
 impl Default for Budget {
@@ -74,6 +79,7 @@ impl Default for Budget {
             max_plies: 400,
             progress: None,
             strategy: true,
+            own_solver: true,
         }
     }
 }
@@ -112,6 +118,9 @@ pub fn solve<P: Position>(pos: &P, budget: &Budget, stop: &dyn Fn() -> bool) -> 
     if let Some(outcome) = pos.outcome() {
         let value = outcome.winner().map_or(Value::Draw, Value::Win);
         return finish(value, None, 0);
+    }
+    if let Some(solution) = budget.own_solver.then(|| pos.own_solution(budget, stop)).flatten() {
+        return solution;
     }
     let mut search = Dfpn::new(budget, stop, start);
     if let Some(strategist) = pos.strategist().filter(|_| budget.strategy) {

@@ -259,4 +259,5 @@ impl Position for Game {
     fn strategy_move(&self) -> Option<Move> { dispatch!(self, g => g.strategy_move()) }
     fn draws_possible(&self) -> bool { dispatch!(self, g => g.draws_possible()) }
     fn settled_for(&self, target: Color) -> Option<bool> { dispatch!(self, g => g.settled_for(target)) }
+    fn own_solution(&self, budget: &crate::solver::Budget, stop: &dyn Fn() -> bool) -> Option<crate::solver::Solution> { dispatch!(self, g => g.own_solution(budget, stop)) }
 }

@@ -6,6 +6,7 @@
 //! can ever be inside a square, so the game ends when no stone remains off
 //! it; more captured stones wins, equal counts draw. No passing.
 
+mod exact;
 mod geometry;
 mod playout;
 
@@ -19,6 +20,7 @@ use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
 use crate::history::History;
 use crate::moves::{Move, Piece, Vertex};
 use crate::search::Tuning;
+use crate::solver::{Budget, Solution};
 use rand::rngs::SmallRng;
 
 #[derive(Clone, Debug)]
@@ -310,5 +312,22 @@ impl SolverHints for UnsquareGo {
         } else {
             None
         }
+    }
+
+    /// Boards up to 8x8 are solved by alpha-beta over the grid alone; see
+    /// [`exact`].
+    fn own_solution(&self, budget: &Budget, stop: &dyn Fn() -> bool) -> Option<Solution> {
+        let state = self.state();
+        let size = state.grid.size();
+        if size > exact::MAX_SIZE {
+            return None;
+        }
+        let stones = state.grid.points(true).map(|(x, y)| 1 << (y * size + x)).sum();
+        let [black, white] = state.captured.map(|n| n as i32);
+        let lead = match state.to_move {
+            Color::Black => black - white,
+            Color::White => white - black,
+        };
+        Some(exact::solve(size, stones, state.to_move, lead, budget, stop))
     }
 }
