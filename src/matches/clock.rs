@@ -78,6 +78,15 @@ impl fmt::Display for TimeControl {
 }
 
 impl TimeControl {
+    /// True when every time in the control is a whole number of seconds.
+    fn whole_seconds(&self) -> bool {
+        let times = match *self {
+            TimeControl::Move(s) | TimeControl::Absolute(s) => [s, 0.0],
+            TimeControl::ByoYomi { main, period, .. } | TimeControl::Canadian { main, period, .. } => [main, period],
+        };
+        times.iter().all(|t| t.fract() == 0.0)
+    }
+
     /// The command that tells an engine this time control: `time_settings`,
     /// or `kgs-time_settings` for byo-yomi where the engine knows it (plain
     /// GTP has no byo-yomi: there it becomes Canadian overtime of one move
@@ -158,6 +167,18 @@ impl Clock {
             (self.period_left, self.count_left)
         } else {
             (self.main_left, 0)
+        }
+    }
+
+    /// The `time_left` command for `color`. GTP's times are whole seconds,
+    /// and engines such as Pachi refuse others, so what is left is rounded
+    /// down; a control in fractions of a second keeps three decimals.
+    pub fn time_left_command(&self, color: impl fmt::Display) -> String {
+        let (seconds, stones) = self.time_left();
+        if self.control.whole_seconds() {
+            format!("time_left {color} {} {stones}", seconds.floor() as u64)
+        } else {
+            format!("time_left {color} {seconds:.3} {stones}")
         }
     }
 
@@ -252,6 +273,21 @@ mod tests {
         assert!(clock.spend(0.9, 0.0));
         assert!(!clock.spend(1.2, 0.1));
         assert!(Clock::new(control("move 1")).spend(1.05, 0.1), "within the margin");
+    }
+
+    #[test]
+    fn time_left_is_told_in_whole_seconds_where_the_control_has_them() {
+        let mut clock = Clock::new(control("absolute 30"));
+        assert_eq!(clock.time_left_command("black"), "time_left black 30 0");
+        assert!(clock.spend(1.75, 0.0));
+        assert_eq!(clock.time_left_command("white"), "time_left white 28 0");
+        let mut canadian = Clock::new(control("canadian 0 10 5"));
+        assert!(canadian.spend(0.4, 0.0));
+        assert_eq!(canadian.time_left_command("b"), "time_left b 9 4");
+        let mut fraction = Clock::new(control("move 0.5"));
+        assert_eq!(fraction.time_left_command("b"), "time_left b 0.500 1");
+        assert!(fraction.spend(0.2, 0.0));
+        assert_eq!(fraction.time_left_command("b"), "time_left b 0.500 1");
     }
 
     #[test]

@@ -115,8 +115,7 @@ impl<'a> Table<'a> {
             let limit = match &clocks[mover] {
                 Some(clock) => {
                     if program.knows("time_left") {
-                        let (seconds, stones) = clock.time_left();
-                        program.send(&format!("time_left {color} {seconds:.3} {stones}"))?;
+                        program.send(&clock.time_left_command(color))?;
                     }
                     Some(std::time::Duration::from_secs_f64(
                         clock.allowed() + self.config.time_margin,
