@@ -17,6 +17,7 @@ fn main() {
         Command::Solve(args) => cli::solve::run(args),
         Command::Match(args) => cli::r#match::run(args),
         Command::MatchReport(args) => cli::match_report::run(args),
+        Command::Learn(args) => cli::learn::run(args),
     };
     if let Err(message) = result {
         eprintln!("variago: {message}");

@@ -46,6 +46,47 @@ fn vertex_from_sgf(point: go::Point, size: usize) -> Result<Vertex, String> {
     Ok(Vertex::new(x, size - 1 - y))
 }
 
+/// The game trees of an SGF collection, each as its own text: the reader
+/// takes the first game of a text.
+pub fn split_collection(text: &str) -> Vec<&str> {
+    let mut trees = Vec::new();
+    let (mut depth, mut start, mut in_value, mut escaped) = (0usize, None, false, false);
+    for (i, c) in text.char_indices() {
+        if in_value {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                ']' => in_value = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '[' => in_value = true,
+            '(' => {
+                if depth == 0 {
+                    start = Some(i);
+                }
+                depth += 1;
+            }
+            ')' if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    if let Some(s) = start.take() {
+                        trees.push(&text[s..=i]);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    if trees.is_empty() || depth > 0 {
+        // Let the SGF reader say what is wrong with it.
+        return vec![text];
+    }
+    trees
+}
+
 /// Reads the main line of the first game in `text`.
 pub fn parse(text: &str) -> Result<SgfGame, String> {
     let roots = go::parse(text).map_err(|e| format!("bad SGF: {e}"))?;

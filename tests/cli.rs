@@ -209,8 +209,10 @@ fn an_unknown_flag_or_variant_is_an_error() {
 #[test]
 fn the_help_lists_the_variants_where_a_variant_is_chosen() {
     for (name, flags) in flags_by_command() {
-        if name == "match-report" {
-            continue; // it reads the variant from the results files
+        if name == "match-report" || name == "learn" {
+            // One reads the variant from the results files, the other
+            // learns standard Go's move model.
+            continue;
         }
         assert!(flags.contains(&"variant".to_string()), "{name} chooses no variant");
         let args: Vec<&str> = [name.as_str(), "--help"]
@@ -404,4 +406,61 @@ fn versus_searches_on_one_thread_unless_told() {
     assert!(threads_logged(&["--threads", "2"])
         .unwrap()
         .ends_with(" 2 search threads"));
+}
+
+/// `learn` reads SGF collections, fits a move model and writes it where
+/// `--out` says; bad settings and too few games are errors, not panics.
+#[test]
+fn learn_writes_a_move_model_from_game_records() {
+    let dir = std::env::temp_dir().join(format!("variago-learn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Twelve short games: one opening in its eight symmetries and more.
+    let base = ["cc", "gg", "cg", "gc", "ee", "dd", "ff", "ec", "ce", "eg"];
+    let games: String = (0..12)
+        .map(|i| {
+            let moves: String = base
+                .iter()
+                .enumerate()
+                .map(|(k, point)| {
+                    let (mut x, mut y) = (point.as_bytes()[0] - b'a', point.as_bytes()[1] - b'a');
+                    if i & 1 != 0 {
+                        x = 8 - x;
+                    }
+                    if i & 2 != 0 {
+                        y = 8 - y;
+                    }
+                    if i & 4 != 0 {
+                        std::mem::swap(&mut x, &mut y);
+                    }
+                    let color = if k % 2 == 0 { 'B' } else { 'W' };
+                    format!(";{color}[{}{}]", (b'a' + x) as char, (b'a' + y) as char)
+                })
+                .collect();
+            format!("(;GM[1]FF[4]SZ[9]KM[7.5]{moves})\n")
+        })
+        .collect();
+    std::fs::write(dir.join("games.sgf"), games).unwrap();
+    let out_file = dir.join("moves.model");
+    let learn = |extra: &[&str]| {
+        let mut args = vec!["learn", dir.to_str().unwrap(), "--out", out_file.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        Command::new(env!("CARGO_BIN_EXE_variago"))
+            .args(&args)
+            .output()
+            .unwrap()
+    };
+    let out = learn(&["--test-games", "2", "--min-count", "2", "--epochs", "2"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("10 training games, 2 test games"), "{stderr}");
+    assert!(stderr.contains("pass 2 over 100 positions"), "{stderr}");
+    let bytes = std::fs::read(&out_file).unwrap();
+    let model = variago::variants::go::model::MoveModel::from_bytes(&bytes).unwrap();
+    assert!(model.patterns() > 0);
+    for bad in [&["--epochs", "0"][..], &["--rate", "-1"], &["--test-games", "12"]] {
+        let out = learn(bad);
+        assert!(!out.status.success(), "{bad:?}");
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"), "{bad:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

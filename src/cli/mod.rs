@@ -7,6 +7,7 @@
 pub mod args;
 pub mod bench;
 pub mod gtp;
+pub mod learn;
 pub mod r#match;
 pub mod match_report;
 pub mod perft;
@@ -55,6 +56,8 @@ pub enum Command {
     Match(r#match::MatchArgs),
     /// Merge the results files of a match (its shards, say) into one report
     MatchReport(match_report::MatchReportArgs),
+    /// Learn Go's move model, which the search takes as its priors, from SGF game records
+    Learn(learn::LearnArgs),
 }
 
 /// The whole command line, with the help of the flags whose meaning a

@@ -191,7 +191,7 @@ fn read_book(path: &Path, setup: &Setup) -> Result<(Vec<Opening>, Vec<u8>), Stri
 
 /// Every game of an SGF collection: its main line, in a game of the match's variant and size.
 fn sgf_openings(text: &str, name: &str, setup: &Setup) -> Result<Vec<Opening>, String> {
-    let trees = split_collection(text);
+    let trees = sgf::split_collection(text);
     let mut openings = Vec::new();
     for (i, tree) in trees.iter().enumerate() {
         let source = if trees.len() == 1 {
@@ -224,47 +224,6 @@ fn sgf_openings(text: &str, name: &str, setup: &Setup) -> Result<Vec<Opening>, S
         });
     }
     Ok(openings)
-}
-
-/// The game trees of an SGF collection, each as its own text: the reader
-/// takes the first game of a text.
-fn split_collection(text: &str) -> Vec<&str> {
-    let mut trees = Vec::new();
-    let (mut depth, mut start, mut in_value, mut escaped) = (0usize, None, false, false);
-    for (i, c) in text.char_indices() {
-        if in_value {
-            match c {
-                _ if escaped => escaped = false,
-                '\\' => escaped = true,
-                ']' => in_value = false,
-                _ => {}
-            }
-            continue;
-        }
-        match c {
-            '[' => in_value = true,
-            '(' => {
-                if depth == 0 {
-                    start = Some(i);
-                }
-                depth += 1;
-            }
-            ')' if depth > 0 => {
-                depth -= 1;
-                if depth == 0 {
-                    if let Some(s) = start.take() {
-                        trees.push(&text[s..=i]);
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    if trees.is_empty() || depth > 0 {
-        // Let the SGF reader say what is wrong with it.
-        return vec![text];
-    }
-    trees
 }
 
 /// One opening a line: moves in the typed notation, the colours by the rules.

@@ -13,6 +13,9 @@ use crate::moves::{Move, Piece, Vertex};
 use crate::search::{PriorsInto, RaveWeight, Resign, Tuning};
 use rand::rngs::SmallRng;
 
+pub mod features;
+pub mod learn;
+pub mod model;
 pub mod policy;
 pub mod priors;
 
@@ -24,6 +27,9 @@ struct State {
     /// Point of the last move, 0 after a pass or at the start: playouts
     /// answer it.
     last: usize,
+    /// Point of the move before the last, the same way: the move model
+    /// weighs the distance to both.
+    last2: usize,
 }
 
 go_state!(State);
@@ -59,6 +65,7 @@ impl Go {
             turn: Turn::START,
             captures: [0, 0],
             last: 0,
+            last2: 0,
         };
         Go {
             history: GoHistory::new(start, true),
@@ -173,11 +180,13 @@ impl Rules for Go {
                 let captured = state.board.play(p, color, 0);
                 state.captures[color.index()] += captured as u32;
                 state.turn.moved(color);
+                state.last2 = state.last;
                 state.last = p;
             }
             None => {
                 state.board.clear_ko();
                 state.turn.passed(color);
+                state.last2 = state.last;
                 state.last = 0;
             }
         });
@@ -247,6 +256,7 @@ impl Rules for Go {
     fn set_to_move(&mut self, color: Color) -> bool {
         self.history.give_turn(color);
         self.history.now_mut().last = 0;
+        self.history.now_mut().last2 = 0;
         true
     }
 
@@ -311,7 +321,7 @@ impl SearchHints for Go {
 
     fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
         let s = self.history.now();
-        priors::priors(&s.board, s.turn.to_move, s.last, moves, out);
+        priors::priors(&s.board, s.turn.to_move, [s.last, s.last2], moves, out);
     }
 
     fn tuning(&self) -> Tuning {

@@ -379,11 +379,6 @@ fn pattern_code(board: &Board, p: usize) -> u16 {
     board.neighbourhood(p)
 }
 
-/// True when a built-in 3x3 pattern matches around empty `p`.
-pub(crate) fn pattern_matches(board: &Board, p: usize) -> bool {
-    pattern_table().matches(pattern_code(board, p))
-}
-
 /// One bit per 3x3 neighbourhood code: does some pattern match it?
 pub struct PatternTable {
     bits: Vec<u64>,

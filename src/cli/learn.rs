@@ -1,0 +1,114 @@
+//! `variago learn`: learns Go's move model from game records (see
+//! `src/variants/go/learn.rs` and docs/move-model.md).
+
+use crate::sgf::{self, SgfGame};
+use crate::variants::go::{learn, model::MoveModel};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct LearnArgs {
+    /// SGF files, each one game or a collection, or directories of them
+    #[arg(required = true, value_name = "RECORDS")]
+    pub records: Vec<PathBuf>,
+    /// The file to write the model to
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Games to learn from, at most (after the test games) [default: all]
+    #[arg(long, value_name = "N")]
+    pub games: Option<usize>,
+    /// Games kept apart to measure the model on: the first ones read
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    pub test_games: usize,
+    /// Times a pattern must be played to become known
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub min_count: u32,
+    /// Passes over the training positions
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub epochs: usize,
+    /// AdaGrad's learning rate
+    #[arg(long, value_name = "RATE", default_value_t = 0.1)]
+    pub rate: f32,
+}
+
+pub fn run(args: LearnArgs) -> Result<(), String> {
+    if args.epochs == 0 || !(args.rate > 0.0 && args.rate.is_finite()) {
+        return Err("--epochs and --rate must be positive".into());
+    }
+    let started = Instant::now();
+    let wanted = args.games.map(|n| n + args.test_games);
+    let mut games = Vec::new();
+    for path in &args.records {
+        read_records(path, &mut games, wanted)?;
+    }
+    if games.len() <= args.test_games {
+        return Err(format!(
+            "{} games read: more than the {} test games are needed",
+            games.len(),
+            args.test_games
+        ));
+    }
+    let (test, training) = games.split_at(args.test_games);
+    eprintln!("learn: {} training games, {} test games", training.len(), test.len());
+    let keys = learn::harvest(training, args.min_count);
+    eprintln!(
+        "learn: {} patterns known (seen at least {} times)",
+        keys.len(),
+        args.min_count
+    );
+    let weights = learn::train(training, &keys, args.epochs, args.rate, |progress| {
+        eprintln!(
+            "learn: pass {} over {} positions, mean log-likelihood {:.4}, {:.0}s",
+            progress.epoch,
+            progress.positions,
+            progress.log_likelihood,
+            started.elapsed().as_secs_f64()
+        );
+    });
+    let bytes = weights.to_bytes();
+    let model = MoveModel::from_bytes(&bytes)?;
+    let test = learn::accuracy(&model, test);
+    eprintln!(
+        "learn: on {} test positions the favourite is the move played {:.1}% of the time, mean log-likelihood {:.4} (a uniform choice: {:.4})",
+        test.positions,
+        100.0 * test.hits,
+        test.log_likelihood,
+        test.uniform
+    );
+    std::fs::write(&args.out, &bytes).map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    println!("{}: {} patterns", args.out.display(), model.patterns());
+    Ok(())
+}
+
+/// Reads the games of `path` (a file or a directory of `.sgf` files) into
+/// `games`, up to `wanted` in all; records that do not read are skipped.
+fn read_records(path: &Path, games: &mut Vec<SgfGame>, wanted: Option<usize>) -> Result<(), String> {
+    let full = |games: &Vec<SgfGame>| wanted.is_some_and(|n| games.len() >= n);
+    if path.is_dir() {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?
+            .filter_map(|entry| entry.ok().map(|e| e.path()))
+            .filter(|f| f.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")))
+            .collect();
+        files.sort();
+        for file in files {
+            if full(games) {
+                break;
+            }
+            read_records(&file, games, wanted)?;
+        }
+        return Ok(());
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    for tree in sgf::split_collection(&text) {
+        if full(games) {
+            break;
+        }
+        if let Ok(game) = sgf::parse(tree) {
+            if game.variant.is_none() {
+                games.push(game);
+            }
+        }
+    }
+    Ok(())
+}

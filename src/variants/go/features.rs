@@ -1,0 +1,393 @@
+//! What the learned move model (see [`super::model`]) knows of a Go move:
+//! a few tactical facts and the shape around it, after Coulom's
+//! "Computing Elo Ratings of Move Patterns" and Pachi's pattern prior.
+//!
+//! - **Tactics**: what the move captures, whether it saves a chain from
+//!   atari (and whether a ladder then takes it), puts an enemy chain in
+//!   atari (and whether a ladder then catches it), or leaves its own chain
+//!   in atari.
+//! - **Places**: the line from the edge, and the distance to the last two
+//!   moves in Coulom's measure `dx + dy + max(dx, dy)`.
+//! - **Shape**: the stones around the move out to that distance 3 (the
+//!   3x3 square) through 8 (48 points), as nested patterns hashed the
+//!   same in all eight symmetries, with the colours seen from the mover.
+//!   The model knows the patterns that players chose often enough; a move
+//!   counts as the largest of its patterns that the model knows.
+
+use super::policy::liberties_after;
+use super::priors::{escape_fails, ladder_works};
+use crate::board::{cell_of, Board, OtherLiberties, EMPTY};
+use crate::color::Color;
+use std::sync::OnceLock;
+
+/// The largest pattern distance.
+pub const MAX_DISTANCE: i32 = 8;
+/// Pattern sizes: every point within distance `LEVELS[i]` of the move.
+pub const LEVELS: [i32; 6] = [3, 4, 5, 6, 7, 8];
+
+/// The tactical and place features of a move, one value each, with 0
+/// for "none" where a feature can be absent.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Tactics {
+    /// 0 none; 1, 2, 3 for 1, 2-3 and 4 or more stones; 4-6 the same when
+    /// the last move's chain is among them.
+    pub capture: u8,
+    /// 0 none; 1 saves one stone from atari, 2 a chain of more; 3 the
+    /// escape runs into a working ladder.
+    pub escape: u8,
+    /// 0 none; 1 ataris an enemy chain; 2 the atari starts a working ladder.
+    pub atari: u8,
+    /// 0 none; 1 leaves the moved stone alone in atari; 2 a chain of more.
+    pub self_atari: u8,
+    /// The line from the edge, 0 to 4 (4 for the fifth and further).
+    pub line: u8,
+    /// Distance to the last move, 2 to 17 (17 also for farther), 0 for none.
+    pub last: u8,
+    /// Distance to the move before the last, the same way.
+    pub last2: u8,
+}
+
+/// The number of values each tactical feature takes, in field order.
+pub const TACTIC_VALUES: [usize; 7] = [7, 4, 3, 3, 5, 18, 18];
+
+impl Tactics {
+    /// The values in field order.
+    pub fn values(&self) -> [u8; 7] {
+        [
+            self.capture,
+            self.escape,
+            self.atari,
+            self.self_atari,
+            self.line,
+            self.last,
+            self.last2,
+        ]
+    }
+}
+
+/// Coulom's move distance, `dx + dy + max(dx, dy)`, capped at 17.
+pub fn move_distance(board: &Board, a: usize, b: usize) -> u8 {
+    let (va, vb) = (board.vertex(a), board.vertex(b));
+    let dx = (va.x as i32 - vb.x as i32).abs();
+    let dy = (va.y as i32 - vb.y as i32).abs();
+    (dx + dy + dx.max(dy)).min(17) as u8
+}
+
+/// The tactical features of `color` playing at empty `p` (legal), with
+/// `last` and `last2` the points of the last two moves (0 for none or a
+/// pass).
+pub fn tactics(board: &Board, color: Color, p: usize, last: usize, last2: usize) -> Tactics {
+    let own = cell_of(color);
+    let enemy = cell_of(color.opponent());
+    let mut captured = 0;
+    let mut captures_last = false;
+    let mut chains = [0usize; 4];
+    let mut escapes_from = 0;
+    let mut ataris = false;
+    for (i, n) in board.neighbours(p).into_iter().enumerate() {
+        let cell = board.cell(n);
+        if cell != own && cell != enemy {
+            continue;
+        }
+        let chain = board.chain(n);
+        if chains[..i].contains(&chain) {
+            continue;
+        }
+        chains[i] = chain;
+        if cell == enemy {
+            if board.atari_at(n, p) {
+                captured += board.chain_len(n);
+                captures_last |= last != 0 && !board.is_empty(last) && board.chain(last) == chain;
+            } else if matches!(board.liberties_besides(n, p), OtherLiberties::One(_)) {
+                ataris = true;
+            }
+        } else if board.atari_at(n, p) {
+            escapes_from += board.chain_len(n);
+        }
+    }
+    let liberties = liberties_after(board, p, color);
+    let capture = match captured {
+        0 => 0,
+        1 => 1,
+        2 | 3 => 2,
+        _ => 3,
+    } + if captured > 0 && captures_last { 3 } else { 0 };
+    let escape = match escapes_from {
+        0 => 0,
+        _ if liberties < 2 => 0,
+        _ if escape_fails(board, p, color) => 3,
+        1 => 1,
+        _ => 2,
+    };
+    let atari = match ataris {
+        false => 0,
+        _ if liberties >= 2 && ladder_works(board, p, color) => 2,
+        _ => 1,
+    };
+    let self_atari = match liberties {
+        0 | 1 if captured == 0 => {
+            let joined = board.neighbours(p).into_iter().any(|n| board.cell(n) == own);
+            1 + joined as u8
+        }
+        _ => 0,
+    };
+    let distance = |q: usize| {
+        if q == 0 || board.is_empty(q) {
+            0
+        } else {
+            move_distance(board, p, q)
+        }
+    };
+    Tactics {
+        capture,
+        escape,
+        atari,
+        self_atari,
+        line: super::priors::line(board, p).min(4) as u8,
+        last: distance(last),
+        last2: distance(last2),
+    }
+}
+
+/// The pattern keys of `color` playing at `p`, smallest first: one per
+/// entry of [`LEVELS`], the same under the board's symmetries.
+pub fn pattern_keys(board: &Board, color: Color, p: usize) -> [u64; LEVELS.len()] {
+    let mut keys = [0; LEVELS.len()];
+    let mut level = 0;
+    patterns_while(board, color, p, |key| {
+        keys[level] = key;
+        level += 1;
+        true
+    });
+    keys
+}
+
+/// The 3x3 pattern's key: the first of [`pattern_keys`].
+pub fn small_pattern_key(board: &Board, color: Color, p: usize) -> u64 {
+    let mut small = 0;
+    patterns_while(board, color, p, |key| {
+        small = key;
+        false
+    });
+    small
+}
+
+/// The largest pattern of `color` playing at `p` that `known` accepts,
+/// when it accepts the 3x3 one. Every pattern holds the smaller ones, so
+/// one played often enough to be known has known ones inside it: the
+/// hashing stops at the first size that `known` refuses.
+pub fn largest_known_pattern(board: &Board, color: Color, p: usize, known: impl Fn(u64) -> bool) -> Option<u64> {
+    let mut largest = None;
+    patterns_while(board, color, p, |key| {
+        let fits = known(key);
+        if fits {
+            largest = Some(key);
+        }
+        fits
+    });
+    largest
+}
+
+/// Hands the pattern keys of `color` playing at `p` to `more`, smallest
+/// first, for as long as it asks for the next.
+fn patterns_while(board: &Board, color: Color, p: usize, mut more: impl FnMut(u64) -> bool) {
+    let geometry = geometry();
+    let v = board.vertex(p);
+    let (x, y, size) = (v.x as i32, v.y as i32, board.size() as i32);
+    let edges = &edge_hashes(board.size())[(v.y as usize) * board.size() + v.x as usize];
+    let own = cell_of(color);
+    let stride = size as isize + 2;
+    let mut hashes = [0u64; 8];
+    let mut level = 0;
+    for (k, &(dx, dy, distance)) in geometry.offsets.iter().enumerate() {
+        if distance > LEVELS[level] {
+            if !more(canonical(&hashes, &edges[level], level)) {
+                return;
+            }
+            level += 1;
+        }
+        let (px, py) = (x + dx, y + dy);
+        if px < 0 || py < 0 || px >= size || py >= size {
+            continue;
+        }
+        let cell = match board.cell((p as isize + dy as isize * stride + dx as isize) as usize) {
+            EMPTY => continue,
+            c if c == own => OWN,
+            _ => ENEMY,
+        };
+        for (hash, key) in hashes.iter_mut().zip(&geometry.keys[k]) {
+            *hash ^= key[cell];
+        }
+    }
+    more(canonical(&hashes, &edges[level], level));
+}
+
+/// For every point of a board of `size`, row by row, and every level: the
+/// hashes in each symmetry of the points off the board, which depend only
+/// on where the point stands.
+fn edge_hashes(size: usize) -> &'static [[[u64; 8]; LEVELS.len()]] {
+    static TABLES: [OnceLock<Vec<[[u64; 8]; LEVELS.len()]>>; crate::moves::MAX_SIZE + 1] =
+        [const { OnceLock::new() }; crate::moves::MAX_SIZE + 1];
+    TABLES[size].get_or_init(|| {
+        let geometry = geometry();
+        let n = size as i32;
+        (0..n)
+            .flat_map(|y| (0..n).map(move |x| (x, y)))
+            .map(|(x, y)| {
+                let mut hashes = [0u64; 8];
+                std::array::from_fn(|level| {
+                    let (low, high) = (if level == 0 { 0 } else { LEVELS[level - 1] }, LEVELS[level]);
+                    for (k, &(dx, dy, d)) in geometry.offsets.iter().enumerate() {
+                        let (px, py) = (x + dx, y + dy);
+                        if d > low && d <= high && (px < 0 || py < 0 || px >= n || py >= n) {
+                            for (hash, key) in hashes.iter_mut().zip(&geometry.keys[k]) {
+                                *hash ^= key[OFF];
+                            }
+                        }
+                    }
+                    hashes
+                })
+            })
+            .collect()
+    })
+}
+
+const OWN: usize = 1;
+const ENEMY: usize = 2;
+const OFF: usize = 3;
+
+/// The least of the eight symmetric hashes, with the points off the board
+/// added, told apart by level.
+#[inline]
+fn canonical(hashes: &[u64; 8], edges: &[u64; 8], level: usize) -> u64 {
+    let least = hashes.iter().zip(edges).map(|(h, e)| h ^ e).min().unwrap_or(0);
+    least ^ (level as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+struct Geometry {
+    /// Every offset within `MAX_DISTANCE`, nearest first: (dx, dy, distance).
+    offsets: Vec<(i32, i32, i32)>,
+    /// For each offset and symmetry, the keys of its cell values (empty
+    /// cells add nothing): the key of the point the symmetry maps it to.
+    keys: Vec<[[u64; 4]; 8]>,
+}
+
+fn geometry() -> &'static Geometry {
+    static GEOMETRY: OnceLock<Geometry> = OnceLock::new();
+    GEOMETRY.get_or_init(|| {
+        let distance = |dx: i32, dy: i32| dx.abs() + dy.abs() + dx.abs().max(dy.abs());
+        let mut offsets: Vec<(i32, i32, i32)> = (-MAX_DISTANCE..=MAX_DISTANCE)
+            .flat_map(|dy| (-MAX_DISTANCE..=MAX_DISTANCE).map(move |dx| (dx, dy)))
+            .map(|(dx, dy)| (dx, dy, distance(dx, dy)))
+            .filter(|&(_, _, d)| (2..=MAX_DISTANCE).contains(&d))
+            .collect();
+        offsets.sort_by_key(|&(dx, dy, d)| (d, dy, dx));
+        let mut seed = 0x5eed_0f9a_77e4_u64;
+        let mut next = || {
+            // SplitMix64: fixed keys, so a model's patterns stay valid.
+            seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let point_keys: Vec<[u64; 4]> = offsets.iter().map(|_| [0, next(), next(), next()]).collect();
+        let index = |dx: i32, dy: i32| {
+            offsets
+                .iter()
+                .position(|&(ox, oy, _)| (ox, oy) == (dx, dy))
+                .expect("symmetries keep distances")
+        };
+        let keys = offsets
+            .iter()
+            .map(|&(dx, dy, _)| {
+                std::array::from_fn(|sym| {
+                    let (a, b) = if sym & 4 != 0 { (dy, dx) } else { (dx, dy) };
+                    let a = if sym & 1 != 0 { -a } else { a };
+                    let b = if sym & 2 != 0 { -b } else { b };
+                    point_keys[index(a, b)]
+                })
+            })
+            .collect();
+        Geometry { offsets, keys }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::Vertex;
+    use crate::variants::go::policy::tests::board;
+
+    fn at(b: &Board, v: &str) -> usize {
+        b.point(Vertex::parse(v).unwrap())
+    }
+
+    #[test]
+    fn the_levels_hold_the_expected_points() {
+        let g = geometry();
+        let counts: Vec<usize> = LEVELS
+            .iter()
+            .map(|&l| g.offsets.iter().filter(|o| o.2 <= l).count())
+            .collect();
+        assert_eq!(counts, [8, 12, 20, 28, 36, 48]);
+    }
+
+    #[test]
+    fn patterns_are_the_same_in_every_symmetry_and_for_either_colour() {
+        // A shape near the lower left corner, and its mirror image near
+        // the upper right with the colours swapped.
+        let a = board(&[
+            ".......", ".......", ".......", ".......", ".X.....", "..O....", ".X.....",
+        ]);
+        let b = board(&[
+            ".....O.", "....X..", ".....O.", ".......", ".......", ".......", ".......",
+        ]);
+        let ka = pattern_keys(&a, Color::White, at(&a, "B2"));
+        let kb = pattern_keys(&b, Color::Black, at(&b, "F6"));
+        assert_eq!(ka, kb);
+        // The same shape for the other player is another pattern.
+        assert_ne!(pattern_keys(&a, Color::Black, at(&a, "B2")), ka);
+        // Every level differs from the next.
+        assert!(ka.windows(2).all(|w| w[0] != w[1]));
+    }
+
+    #[test]
+    fn a_far_stone_changes_only_the_larger_patterns() {
+        let empty = Board::new(9);
+        let mut one = Board::new(9);
+        one.play(at(&one, "E7"), Color::Black, 0);
+        let (ke, k1) = (
+            pattern_keys(&empty, Color::Black, at(&empty, "E5")),
+            pattern_keys(&one, Color::Black, at(&one, "E5")),
+        );
+        // E7 is 2 lines away: distance 4, so in every level from the second.
+        assert_eq!(ke[0], k1[0]);
+        assert!(ke[1..].iter().zip(&k1[1..]).all(|(a, b)| a != b));
+    }
+
+    #[test]
+    fn tactics_read_captures_escapes_ataris_and_self_ataris() {
+        // White's C3, the last move, is in atari at D3.
+        let b = board(&[".....", "..X..", ".XO..", "..X..", "....."]);
+        let last = at(&b, "C3");
+        let capture = tactics(&b, Color::Black, at(&b, "D3"), last, 0);
+        assert_eq!(capture.capture, 4, "one stone, the last move's");
+        assert_eq!((capture.escape, capture.atari, capture.self_atari), (0, 0, 0));
+        assert_eq!(capture.last, 2);
+        // White extends at D3 to three liberties: an escape, no ladder.
+        let escape = tactics(&b, Color::White, at(&b, "D3"), at(&b, "C2"), last);
+        assert_eq!((escape.escape, escape.capture), (1, 0));
+        assert_eq!(escape.last2, 2);
+        // E5 is on the edge, 2 + 2 + 2 from C3.
+        assert_eq!(tactics(&b, Color::Black, at(&b, "E5"), last, 0).line, 0);
+        assert_eq!(tactics(&b, Color::Black, at(&b, "E5"), last, 0).last, 6);
+        // In the corner: black A1 next to white A2 is alone in atari.
+        let corner = board(&[".....", ".....", "X....", "O....", "....."]);
+        let alone = tactics(&corner, Color::Black, at(&corner, "A1"), 0, 0);
+        assert_eq!((alone.self_atari, alone.last), (1, 0));
+        // Black B2 ataris white A2 (A1 left), which a ladder then takes.
+        let atari = tactics(&corner, Color::Black, at(&corner, "B2"), 0, 0);
+        assert_eq!(atari.atari, 2);
+    }
+}
