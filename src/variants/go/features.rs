@@ -172,18 +172,18 @@ pub fn small_pattern_key(board: &Board, color: Color, p: usize) -> u64 {
     small
 }
 
-/// The largest pattern of `color` playing at `p` that `known` accepts,
-/// when it accepts the 3x3 one. Every pattern holds the smaller ones, so
-/// one played often enough to be known has known ones inside it: the
-/// hashing stops at the first size that `known` refuses.
-pub fn largest_known_pattern(board: &Board, color: Color, p: usize, known: impl Fn(u64) -> bool) -> Option<u64> {
+/// What `known` answers for the largest pattern of `color` playing at
+/// `p` that it knows, when it knows the 3x3 one. Every pattern holds the
+/// smaller ones, so one played often enough to be known has known ones
+/// inside it: the hashing stops at the first size that `known` refuses.
+pub fn largest_known_pattern<T>(board: &Board, color: Color, p: usize, known: impl Fn(u64) -> Option<T>) -> Option<T> {
     let mut largest = None;
-    patterns_while(board, color, p, |key| {
-        let fits = known(key);
-        if fits {
-            largest = Some(key);
+    patterns_while(board, color, p, |key| match known(key) {
+        Some(found) => {
+            largest = Some(found);
+            true
         }
-        fits
+        None => false,
     });
     largest
 }

@@ -7,6 +7,7 @@
 
 use super::features::{largest_known_pattern, pattern_keys, small_pattern_key, tactics, Tactics, TACTIC_VALUES};
 use super::model::{KeyMap, MoveModel, Weights};
+use super::policy::playable;
 use crate::board::Board;
 use crate::color::Color;
 use crate::moves::Move;
@@ -49,7 +50,7 @@ pub fn replay(game: &SgfGame, mut visit: impl FnMut(&Position)) {
             }
             _ => return,
         };
-        if !legal(&board, played, color) {
+        if !playable(&board, played, color) {
             return;
         }
         visit(&Position {
@@ -64,14 +65,9 @@ pub fn replay(game: &SgfGame, mut visit: impl FnMut(&Position)) {
     }
 }
 
-/// Empty, not suicide, not a simple ko retake.
-pub fn legal(board: &Board, p: usize, color: Color) -> bool {
-    board.is_empty(p) && board.ko_point() != Some(p) && !board.is_suicide(p, color)
-}
-
 /// The legal placements of a position.
 pub fn candidates(board: &Board, color: Color) -> Vec<usize> {
-    board.all_points().filter(|&p| legal(board, p, color)).collect()
+    board.all_points().filter(|&p| playable(board, p, color)).collect()
 }
 
 /// The patterns the model will know: those of every size that the moves
@@ -150,8 +146,8 @@ fn encode(games: &[SgfGame], index: &KeyMap<u32>) -> Encoding {
         replay(game, |pos| {
             let encode_move = |p: usize| {
                 let t = tactics(pos.board, pos.color, p, pos.last, pos.last2);
-                let pattern = largest_known_pattern(pos.board, pos.color, p, |key| index.contains_key(&key));
-                Encoded::new(&t, pattern.map(|key| index[&key]))
+                let pattern = largest_known_pattern(pos.board, pos.color, p, |key| index.get(&key).copied());
+                Encoded::new(&t, pattern)
             };
             encoding.moves.push(encode_move(pos.played));
             for p in candidates(pos.board, pos.color) {
@@ -323,7 +319,7 @@ mod tests {
                         board
                             .neighbours(last)
                             .into_iter()
-                            .filter(|&n| legal(&board, n, color))
+                            .filter(|&n| playable(&board, n, color))
                             .collect()
                     };
                     let choices = if touching.is_empty() {

@@ -198,8 +198,7 @@ impl<'a> MoveModel<'a> {
             .zip(&self.tactics)
             .map(|(&v, weights)| weights[v as usize])
             .sum();
-        let pattern = largest_known_pattern(board, color, p, |key| self.find(key).is_some());
-        tactical + pattern.and_then(|key| self.pattern_weight(key)).unwrap_or(0.0)
+        tactical + largest_known_pattern(board, color, p, |key| self.pattern_weight(key)).unwrap_or(0.0)
     }
 
     /// The chance of each move of `points` (empty, legal) for `color`,

@@ -109,7 +109,7 @@ pub fn playout_score(board: &Board) -> i32 {
 /// True when `color` may play `p` in a playout: empty, not the ko point,
 /// not suicide.
 #[inline]
-fn playable(board: &Board, p: usize, color: Color) -> bool {
+pub(crate) fn playable(board: &Board, p: usize, color: Color) -> bool {
     board.is_empty(p) && board.ko_point() != Some(p) && !board.is_suicide(p, color)
 }
 
