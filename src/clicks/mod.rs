@@ -197,10 +197,17 @@ const LISTED: usize = 6;
 
 /// A move being clicked: the clicks so far and who clicks them, and the
 /// engine's own plan when `genmove` chose the move.
+///
+/// GoGui keeps every click as a node of its game tree, a cancel too, and
+/// sends one `undo` per step back; so the partial move keeps its trail,
+/// every click since the last whole move with the cancels, and an undo
+/// takes back one click of the trail.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Partial {
     color: Option<Color>,
     clicks: Vec<Click>,
+    /// Every click since the last whole move, cancels included.
+    trail: Vec<(Color, Click)>,
     /// The whole spelling the engine chose; followed while `clicks` begins it.
     plan: Vec<Click>,
 }
@@ -236,16 +243,49 @@ impl Partial {
         *self = Partial::default();
     }
 
-    /// Starts again from `clicks` of `color` (an undone move, less its last click).
-    pub fn restore(&mut self, color: Color, clicks: &[Click]) {
-        self.color = Some(color);
-        self.clicks = clicks.to_vec();
-        self.plan.clear();
+    /// The clicks since the last whole move, cancels included.
+    pub fn trail(&self) -> &[(Color, Click)] {
+        &self.trail
     }
 
-    /// Takes back the last click; false when there is none.
+    /// The trail that `color`'s `click` ends, as the move it completes
+    /// records it.
+    pub fn trail_with(&self, color: Color, click: Click) -> Vec<(Color, Click)> {
+        let mut trail = self.trail.clone();
+        trail.push((color, click));
+        trail
+    }
+
+    /// Starts again from `trail` (an undone move's, less its last click).
+    pub fn restore(&mut self, trail: &[(Color, Click)]) {
+        self.trail = trail.to_vec();
+        self.plan.clear();
+        self.replay();
+    }
+
+    /// Takes back the last click of the trail, a cancel too; false when
+    /// there is none.
     pub fn undo(&mut self) -> bool {
-        self.clicks.pop().is_some()
+        if self.trail.pop().is_none() {
+            return false;
+        }
+        self.replay();
+        true
+    }
+
+    /// Sets the partial move from the trail: each click extends it, and
+    /// its first click again cancels it.
+    fn replay(&mut self) {
+        self.color = None;
+        self.clicks.clear();
+        for &(color, click) in &self.trail {
+            if self.clicks.first() == Some(&click) {
+                self.clicks.clear();
+            } else {
+                self.color = Some(color);
+                self.clicks.push(click);
+            }
+        }
     }
 
     /// Applies `color`'s click to the partial move in `game` (the position
@@ -260,7 +300,9 @@ impl Partial {
                 )));
             }
             if self.clicks.first() == Some(&click) {
-                self.clear();
+                self.clicks.clear();
+                self.plan.clear();
+                self.trail.push((color, click));
                 return Ok(Clicked::Cancelled);
             }
         } else if color != game.to_move() {
@@ -283,6 +325,7 @@ impl Partial {
                 }
                 self.color = Some(color);
                 self.clicks = clicks;
+                self.trail.push((color, click));
                 Ok(Clicked::Pending)
             }
             Reading::Nothing => Err(self.no_continuation(&spelled, click)),

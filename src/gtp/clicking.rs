@@ -104,7 +104,8 @@ impl Engine {
         if self.partial.is_empty() && self.game.in_setup() {
             if self.passes(&self.game, click) {
                 let prepared = self.prepared(|game| game.default_setup(color));
-                self.play_spelled(color, Move::Pass, vec![click], prepared)?;
+                let trail = self.partial.trail_with(color, click);
+                self.play_spelled(color, Move::Pass, trail, prepared)?;
                 return Ok(Clicked::Complete(Move::Pass));
             }
             if click == Click::Pass {
@@ -120,14 +121,14 @@ impl Engine {
                 false => clicks::one_click_move(click).filter(|&mv| game.spell(mv).is_spelled_by(&[click])),
             };
             if let Some(mv) = whole {
-                match self.play_spelled(color, mv, vec![click], prepared.clone()) {
+                let trail = self.partial.trail_with(color, click);
+                match self.play_spelled(color, mv, trail, prepared.clone()) {
                     Ok(()) => return Ok(Clicked::Complete(mv)),
                     Err(illegal) => refusal = Some(illegal),
                 }
             }
         }
-        let mut spelling = self.partial.clicks().to_vec();
-        spelling.push(click);
+        let trail = self.partial.trail_with(color, click);
         let game = prepared.as_ref().unwrap_or(&self.game);
         let clicked = match self.partial.click(game, color, click) {
             Ok(clicked) => clicked,
@@ -136,7 +137,7 @@ impl Engine {
         };
         if let Clicked::Complete(mv) = clicked {
             // The clicks spell a legal move, so it plays.
-            self.play_spelled(color, mv, spelling, prepared)?;
+            self.play_spelled(color, mv, trail, prepared)?;
         }
         Ok(clicked)
     }
@@ -171,12 +172,12 @@ impl Engine {
         &mut self,
         color: Color,
         mv: Move,
-        clicks: Vec<Click>,
+        trail: Vec<(Color, Click)>,
         prepared: Option<Game>,
     ) -> Result<(), Illegal> {
         match prepared {
-            Some(game) => self.play_prepared(color, mv, clicks, game),
-            None => self.play_clicked(color, mv, clicks),
+            Some(game) => self.play_prepared(color, mv, Some(trail), game),
+            None => self.play_given(color, mv, Some(trail)),
         }
     }
 

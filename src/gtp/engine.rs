@@ -204,11 +204,12 @@ impl Engine {
     /// is still accepted and recorded without changing the position: the
     /// winner's `genmove` answers `pass`, and match runners relay it.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
-        self.play_clicked(color, mv, Vec::new())
+        self.play_given(color, mv, None)
     }
 
-    /// Plays a move that was given by `clicks` (empty: given whole).
-    pub fn play_clicked(&mut self, color: Color, mv: Move, clicks: Vec<Click>) -> Result<(), Illegal> {
+    /// Plays a move that the click trail `clicked` ends (`None`: given
+    /// whole, after any clicks pending).
+    pub fn play_given(&mut self, color: Color, mv: Move, clicked: Option<Vec<(Color, Click)>>) -> Result<(), Illegal> {
         if mv == Move::Pass && self.game.outcome().is_some() {
             self.passes_after_end += 1;
         } else {
@@ -216,7 +217,8 @@ impl Engine {
         }
         self.record.push((color, mv));
         self.given.push(Given {
-            clicks,
+            clicked: clicked.is_some(),
+            trail: clicked.unwrap_or_else(|| self.partial.trail().to_vec()),
             before_setup: None,
         });
         self.partial.clear();
@@ -226,9 +228,15 @@ impl Engine {
     /// Plays a move of clicks in `prepared`, the game after the setup
     /// choices the engine made for a plain client (see
     /// `Position::default_setup`), which undo takes back with the move.
-    pub fn play_prepared(&mut self, color: Color, mv: Move, clicks: Vec<Click>, prepared: Game) -> Result<(), Illegal> {
+    pub fn play_prepared(
+        &mut self,
+        color: Color,
+        mv: Move,
+        clicked: Option<Vec<(Color, Click)>>,
+        prepared: Game,
+    ) -> Result<(), Illegal> {
         let before = std::mem::replace(&mut self.game, prepared);
-        match self.play_clicked(color, mv, clicks) {
+        match self.play_given(color, mv, clicked) {
             Ok(()) => {
                 if let Some(given) = self.given.last_mut() {
                     given.before_setup = Some(before);
@@ -242,9 +250,9 @@ impl Engine {
         }
     }
 
-    /// Takes back one step: a click of the partial move, or else the last
-    /// move; a move given by several clicks comes back as a partial move
-    /// without its last click.
+    /// Takes back one step, as GoGui's Backward does: a click since the
+    /// last move (a cancel too), or else the last move, which gives back
+    /// the clicks that led to it less its last.
     pub fn undo(&mut self) -> bool {
         if self.partial.undo() {
             return true;
@@ -257,11 +265,10 @@ impl Engine {
         } else if self.record.is_empty() || !self.game.undo() {
             return false;
         }
-        let (color, _) = self.record.pop().expect("a recorded move");
-        let clicks = self.given.pop().map(|g| g.clicks).unwrap_or_default();
-        if clicks.len() > 1 {
-            self.partial.restore(color, &clicks[..clicks.len() - 1]);
-        }
+        self.record.pop();
+        let given = self.given.pop().unwrap_or_default();
+        let kept = given.trail.len() - usize::from(given.clicked && !given.trail.is_empty());
+        self.partial.restore(&given.trail[..kept]);
         true
     }
 
@@ -461,9 +468,11 @@ impl Engine {
 /// How a recorded move was given.
 #[derive(Clone, Debug, Default)]
 struct Given {
-    /// Its clicks, one by one through plain `play` or `genmove`; empty when
-    /// the move was given whole.
-    clicks: Vec<Click>,
+    /// The clicks since the move before, cancels included: through plain
+    /// `play` or `genmove`, ending in this move's own clicks.
+    trail: Vec<(Color, Click)>,
+    /// False when the move was given whole, after the trail's clicks.
+    clicked: bool,
     /// The game before the setup choices the engine made for a plain
     /// client just before the move; undo goes back to it (with any
     /// purchase made since).
