@@ -2,6 +2,7 @@
 
 use super::args::PlayArgs;
 use crate::gtp::engine::Engine;
+use crate::variants::setup::Choices;
 use std::io::BufReader;
 use std::path::PathBuf;
 
@@ -26,7 +27,10 @@ pub fn run(args: GtpArgs) -> Result<(), String> {
     if args.no_resign {
         settings.config.resign_below = 0.0;
     }
+    let game = &args.play.game;
+    let choices = Choices::new(&setup, game.size, game.komi);
     let mut engine = Engine::new(setup, settings);
+    engine.choices = choices;
     engine.sgf_path = args.sgf;
     crate::gtp::run(engine, BufReader::new(std::io::stdin()), std::io::stdout());
     Ok(())

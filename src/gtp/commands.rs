@@ -153,8 +153,18 @@ fn komi(e: &mut Engine, a: &Args) -> Reply {
     if komi.abs() > 1000.0 {
         return Err(format!("syntax error: komi {komi} is out of range"));
     }
-    e.setup.komi = komi as f32;
-    e.game.set_komi(komi as f32);
+    let komi = komi as f32;
+    if e.ruler_client() && komi != e.setup.komi {
+        // GoGui sends `komi` (its own default 6.5) to the program and never
+        // to the ruler, so a change here would part the result GoGui shows
+        // from the program's.
+        return Err(format!(
+            "komi stays {} in GoGui: GoGui does not tell its ruler the komi; start variago with --komi {komi} to play {komi}",
+            e.setup.komi
+        ));
+    }
+    e.setup.komi = komi;
+    e.game.set_komi(komi);
     Ok(String::new())
 }
 
@@ -560,7 +570,7 @@ fn set_variant(e: &mut Engine, a: &Args) -> Reply {
     let name = a.word(0)?;
     let variant =
         Variant::parse(name).ok_or_else(|| format!("unknown variant '{name}' (known: {})", Variant::list()))?;
-    e.reset(Setup::new(variant));
+    e.reset(e.choices.setup_for(variant));
     Ok(String::new())
 }
 
@@ -571,7 +581,7 @@ fn start(e: &mut Engine, a: &Args) -> Reply {
     }
     let mut setup = e.setup.clone();
     setup.apply_option(START.key, a.word(0)?)?;
-    e.reset(setup);
+    e.choose(setup);
     Ok(String::new())
 }
 

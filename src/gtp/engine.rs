@@ -10,6 +10,7 @@ use crate::search::{self, Limits, MoveStats, SearchResult};
 use crate::sgf::SgfGame;
 use crate::solver;
 use crate::variants::commands::Session;
+use crate::variants::setup::Choices;
 use crate::variants::{Game, Setup, Variant};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -50,6 +51,8 @@ pub const SETUP_CHOICE_PLAYOUTS: u64 = 3000;
 
 pub struct Engine {
     pub setup: Setup,
+    /// What the session chose, which a variant set again keeps.
+    pub choices: Choices,
     pub game: Game,
     /// Moves played since the setup, for `printsgf`.
     pub record: Vec<(Color, Move)>,
@@ -96,6 +99,7 @@ impl Engine {
     pub fn new(setup: Setup, settings: SearchSettings) -> Engine {
         Engine {
             game: Game::new(&setup),
+            choices: Choices::new(&setup, None, None),
             setup,
             record: Vec::new(),
             given: Vec::new(),
@@ -198,6 +202,13 @@ impl Engine {
     pub fn reset(&mut self, setup: Setup) {
         self.setup = setup;
         self.clear();
+    }
+
+    /// Starts a new game with options chosen over GTP, which the session
+    /// keeps across a change of variant.
+    pub fn choose(&mut self, setup: Setup) {
+        self.choices.note(&self.setup, &setup);
+        self.reset(setup);
     }
 
     /// Plays a whole move and records it. Once the game is decided a pass
@@ -460,6 +471,12 @@ impl Engine {
         }
     }
 
+    /// True when the client is GoGui with a ruler: it asked a ruler
+    /// command of a game other than Go, whose own rules GoGui knows.
+    pub fn ruler_client(&self) -> bool {
+        self.frame_mode && self.variant() != Variant::Go
+    }
+
     pub fn variant(&self) -> Variant {
         self.setup.variant
     }
@@ -490,10 +507,11 @@ impl Session for Engine {
     }
 
     fn restart(&mut self, setup: Setup) {
-        self.reset(setup);
+        self.choose(setup);
     }
 
     fn amend(&mut self, setup: Setup) {
+        self.choices.note(&self.setup, &setup);
         self.setup = setup;
     }
 

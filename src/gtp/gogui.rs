@@ -245,15 +245,23 @@ fn captured_count(e: &mut Engine, a: &Args) -> Reply {
     Ok(format!("{black} {white}"))
 }
 
+/// The result as `final_score` gives it, with the komi it counts where
+/// the variant has one: GoGui's dialog shows this, and GoGui never tells
+/// its ruler the komi.
 fn final_result(e: &mut Engine, a: &Args) -> Reply {
     a.count(0, 0)?;
-    Ok(match e.game.outcome() {
-        None => String::new(),
-        Some(outcome) => match outcome.winner() {
-            Some(c) => format!("{} wins ({outcome})", if c == Color::Black { "Black" } else { "White" }),
-            None => "Draw".into(),
-        },
-    })
+    let Some(outcome) = super::scoring::final_outcome(e) else {
+        return Ok(String::new());
+    };
+    let result = match outcome.winner() {
+        Some(c) => format!("{} wins ({outcome})", if c == Color::Black { "Black" } else { "White" }),
+        None => "Draw".into(),
+    };
+    let komi = e.setup.komi;
+    match komi != 0.0 || e.variant().default_komi() != 0.0 {
+        true => Ok(format!("{result}, komi {komi}")),
+        false => Ok(result),
+    }
 }
 
 fn analyze_commands(e: &mut Engine, a: &Args) -> Reply {

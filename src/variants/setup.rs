@@ -185,3 +185,81 @@ impl Setup {
             .collect()
     }
 }
+
+/// What the session chose, on the command line or later by GTP, which a
+/// new game of another variant keeps where that variant takes it: the
+/// options (`rules`, `start`, `henge`, `misere`, `target`), and the
+/// command line's size and komi. The command line's whole setup, its
+/// preset included, comes back when its own variant is set again.
+///
+/// Komi set by GTP `komi` is the game's, not the session's: each variant
+/// has its own, and clients send `komi` after they set up a game.
+#[derive(Clone, Debug)]
+pub struct Choices {
+    /// The command line's setup.
+    home: Setup,
+    size: Option<usize>,
+    komi: Option<f32>,
+    /// Options that differ from the defaults, as `key=value` texts.
+    options: Vec<(String, String)>,
+}
+
+impl Choices {
+    /// The choices of a session that starts with `home`, whose size and
+    /// komi were given (`Some`) or are the variant's own.
+    pub fn new(home: &Setup, size: Option<usize>, komi: Option<f32>) -> Choices {
+        Choices {
+            options: home.options(),
+            home: home.clone(),
+            size,
+            komi,
+        }
+    }
+
+    /// Notes the options that `after` sets differently from `before`, a
+    /// change made over GTP.
+    pub fn note(&mut self, before: &Setup, after: &Setup) {
+        for option in after.known_options() {
+            let value = (option.get)(after);
+            if value == (option.get)(before) {
+                continue;
+            }
+            self.options.retain(|(key, _)| key != option.key);
+            if let Some(value) = value {
+                self.options.push((option.key.to_string(), value));
+            }
+        }
+    }
+
+    /// The setup of a new game of `variant`: the command line's own if it
+    /// is that variant, else the variant's defaults; then the chosen size
+    /// and komi, and every chosen option, that the variant takes.
+    pub fn setup_for(&self, variant: Variant) -> Setup {
+        let home = &self.home;
+        let mut setup = match home.variant == variant {
+            // The options come from the list, which holds the home's own.
+            true => Setup {
+                size: home.size,
+                komi: home.komi,
+                preset: home.preset.clone(),
+                group: home.group.clone(),
+                ..Setup::new(variant)
+            },
+            false => Setup::new(variant),
+        };
+        if let Some(size) = self.size.filter(|&size| setup.accepts_size(size)) {
+            setup.size = size;
+        }
+        if let Some(komi) = self.komi {
+            setup.komi = komi;
+        }
+        for (key, value) in &self.options {
+            if setup.option(key).is_ok() {
+                if let Err(err) = setup.apply_option(key, value) {
+                    log::info!("{} keeps its own {key}: {err}", variant.name());
+                }
+            }
+        }
+        setup
+    }
+}

@@ -5,9 +5,9 @@
 //! - At attach the program answers `name`, `protocol_version`, `version`,
 //!   `list_commands` and `gogui-rules_game_id`; the ruler `list_commands`,
 //!   `gogui-rules_game_id` and `gogui-rules_board_size`. GoGui then sends
-//!   `boardsize` with the ruler's size and `clear_board` to the program,
-//!   and checks that the program's `gogui-rules_board_size` and game id
-//!   agree with the ruler's.
+//!   `boardsize` with the ruler's size, `clear_board` and its komi to the
+//!   program (never to the ruler), and checks that the program's
+//!   `gogui-rules_board_size` and game id agree with the ruler's.
 //! - The side to move and the legal clicks always come from the ruler; a
 //!   human click is sent only when the ruler lists it.
 //! - A computer move is `genmove` to the program; a human move is `play`
@@ -80,6 +80,13 @@ impl GoGui {
         gogui.size = size.parse().unwrap_or(0);
         gogui.program("attach", &format!("boardsize {size}"));
         gogui.program("attach", "clear_board");
+        // GoGui's komi (its default 6.5) goes to the program alone; an
+        // error is swallowed. Go has no ruler: GoGui's own Go rules, which
+        // the ruler stands in for here, count GoGui's komi.
+        let _ = gogui.program.command("komi 6.5", TIMEOUT);
+        if program_id == "Go" {
+            gogui.ruler("attach", "komi 6.5");
+        }
         if gogui.program("attach", "gogui-rules_board_size") != size || program_id != ruler_id {
             gogui.diverge(format!("program and ruler disagree at attach: {program_id} {ruler_id}"));
         }
@@ -148,6 +155,15 @@ impl GoGui {
     /// A command to the program, for tests to look at.
     pub fn ask_program(&mut self, command: &str) -> String {
         self.program("test", command)
+    }
+
+    /// A command to the program whose answer, `= text` or `? message`,
+    /// tests look at.
+    pub fn ask_program_raw(&mut self, command: &str) -> String {
+        match self.program.command(command, TIMEOUT) {
+            Ok(text) => format!("= {text}"),
+            Err(error) => error,
+        }
     }
 
     /// A command to the ruler, for tests to look at.
