@@ -10,7 +10,16 @@
 
 use crate::color::Color;
 use crate::moves::{Move, Vertex};
-use sgf_parse::go::{self, Prop};
+use std::io::Read;
+use std::path::Path;
+
+/// The largest file read as a record or an opening book: a game takes a
+/// few kilobytes, so this holds collections of tens of thousands.
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+/// The most nodes a main line may have: real games have hundreds.
+pub const MAX_MAIN_LINE_NODES: usize = 1_000_000;
+/// The deepest variations may nest: each level of a branch is one.
+pub const MAX_NESTING: usize = 10_000;
 
 /// What a Go SGF file holds along its main line.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -38,12 +47,21 @@ impl SgfGame {
     }
 }
 
-fn vertex_from_sgf(point: go::Point, size: usize) -> Result<Vertex, String> {
-    let (x, y) = (point.x as usize, point.y as usize);
-    if x >= size || y >= size {
-        return Err(format!("point ({x},{y}) off the {size}x{size} board"));
+/// The text of an SGF file, refused beyond [`MAX_FILE_BYTES`]. Bytes that
+/// are not UTF-8, such as Latin-1 comments, become U+FFFD: the structure
+/// and the values read are ASCII.
+pub fn read_file(path: &Path) -> Result<String, String> {
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    // Read one byte past the limit rather than trust the file's length:
+    // a pipe or a device has none.
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!("larger than {} MB", MAX_FILE_BYTES >> 20));
     }
-    Ok(Vertex::new(x, size - 1 - y))
+    Ok(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
 }
 
 /// The game trees of an SGF collection, each as its own text: the reader
@@ -87,81 +105,358 @@ pub fn split_collection(text: &str) -> Vec<&str> {
     trees
 }
 
-/// Reads the main line of the first game in `text`.
-pub fn parse(text: &str) -> Result<SgfGame, String> {
-    let roots = go::parse(text).map_err(|e| format!("bad SGF: {e}"))?;
-    let root = roots.first().ok_or("no game in file")?;
-    if let Some(Prop::GM(gm)) = root.get_property("GM") {
-        if *gm != 1 {
-            return Err(format!("not a Go file (GM[{gm}])"));
+/// The properties variago reads; the reader skips the values of others
+/// without keeping them.
+const READ_PROPERTIES: [&str; 12] = ["GM", "SZ", "KM", "AB", "AW", "B", "W", "PL", "AP", "VV", "VO", "MV"];
+
+/// A property of a main-line node: its identifier, with the lowercase
+/// letters of FF[3]'s long names (`AddBlack`) dropped, and its values
+/// without their escapes.
+#[derive(Debug)]
+struct Property {
+    id: String,
+    values: Vec<String>,
+}
+
+impl Property {
+    fn invalid(&self) -> String {
+        let values: String = self.values.iter().map(|v| format!("[{v}]")).collect();
+        format!("invalid property {}{}", self.id, one_line(&values))
+    }
+
+    fn single(&self) -> Result<&str, String> {
+        match &self.values[..] {
+            [value] => Ok(value),
+            _ => Err(self.invalid()),
         }
     }
-    let size = match root.get_property("SZ") {
-        Some(Prop::SZ((w, h))) if w == h => *w as usize,
-        Some(Prop::SZ(_)) => return Err("board is not square".into()),
-        _ => 19,
-    };
-    if !(1..=crate::moves::MAX_SIZE).contains(&size) {
-        return Err(format!("unsupported size {size}"));
+
+    fn number<T: std::str::FromStr>(&self) -> Result<T, String> {
+        self.single()?.trim().parse().map_err(|_| self.invalid())
     }
-    let mut game = SgfGame {
-        size,
-        ..SgfGame::default()
-    };
-    for node in root.main_variation() {
-        for prop in node.properties() {
-            match prop {
-                Prop::KM(k) => game.komi = Some(*k as f32),
-                Prop::AB(points) | Prop::AW(points) => {
-                    let mut list = points
-                        .iter()
-                        .map(|&p| vertex_from_sgf(p, size))
-                        .collect::<Result<Vec<_>, _>>()?;
-                    list.sort();
-                    match prop {
-                        Prop::AB(_) => game.black_setup.extend(list),
-                        _ => game.white_setup.extend(list),
+}
+
+/// Reads an SGF game tree with a cursor and counters, never recursing, so
+/// that no depth of nesting or length of line can exhaust the stack.
+struct Reader<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn peek(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.at).copied()
+    }
+
+    fn skip_whitespace(&mut self) {
+        while self.peek().is_some_and(|b| b.is_ascii_whitespace()) {
+            self.at += 1;
+        }
+    }
+
+    fn error(&self, what: &str) -> String {
+        let line = 1 + self.text.as_bytes()[..self.at].iter().filter(|&&b| b == b'\n').count();
+        format!("bad SGF: {what} on line {line}")
+    }
+
+    /// Reads the first game tree: calls `visit` with each main-line node's
+    /// properties, then checks the rest of the tree without keeping it.
+    fn first_tree(&mut self, mut visit: impl FnMut(usize, Vec<Property>) -> Result<(), String>) -> Result<(), String> {
+        // Anything before the first tree, such as a byte-order mark, is not SGF.
+        match self.text.find('(') {
+            Some(start) => self.at = start,
+            None => return Err("bad SGF: no game tree".into()),
+        }
+        let (mut depth, mut main_line_nodes, mut on_main_line) = (0usize, 0usize, true);
+        loop {
+            self.skip_whitespace();
+            let Some(byte) = self.peek() else {
+                return Err(self.error("the file ends inside a game tree"));
+            };
+            match byte {
+                b'(' => {
+                    depth += 1;
+                    if depth > MAX_NESTING {
+                        return Err(format!("variations nested more than {MAX_NESTING} deep"));
+                    }
+                    self.at += 1;
+                    self.skip_whitespace();
+                    if self.peek() != Some(b';') {
+                        return Err(self.error("a game tree without a node"));
                     }
                 }
-                Prop::B(mv) | Prop::W(mv) => {
-                    let color = if matches!(prop, Prop::B(_)) {
-                        Color::Black
-                    } else {
-                        Color::White
-                    };
-                    let mv = match mv {
-                        go::Move::Pass => Move::Pass,
-                        // `tt` is the old pass on boards up to 19x19.
-                        go::Move::Move(p) if size <= 19 && p.x == 19 && p.y == 19 => Move::Pass,
-                        go::Move::Move(p) => Move::Place(vertex_from_sgf(*p, size)?),
-                    };
-                    game.moves.push((color, mv));
-                }
-                Prop::PL(c) => {
-                    game.to_play = Some(match c {
-                        sgf_parse::Color::Black => Color::Black,
-                        sgf_parse::Color::White => Color::White,
-                    })
-                }
-                Prop::AP((name, _)) => game.application = Some(name.text.clone()),
-                Prop::Unknown(id, values) if id == "VV" => game.variant = values.first().cloned(),
-                Prop::Unknown(id, values) if id == "VO" => {
-                    for value in values {
-                        let (key, value) = value.split_once('=').ok_or("VO values are key=value")?;
-                        game.options.push((key.to_string(), value.to_string()));
+                b')' => {
+                    self.at += 1;
+                    // The main line runs down the first branch of every
+                    // fork, so the first tree to close ends it.
+                    on_main_line = false;
+                    depth -= 1;
+                    if depth == 0 {
+                        return Ok(());
                     }
                 }
-                Prop::Unknown(id, values) if id == "MV" => {
-                    let typed = values.first().ok_or("empty MV property")?;
-                    let mv = Move::parse(typed, size)?;
-                    let last = game.moves.last_mut().ok_or("MV property without a move")?;
-                    last.1 = mv;
+                b';' => {
+                    self.at += 1;
+                    let properties = self.properties(on_main_line)?;
+                    if on_main_line {
+                        if main_line_nodes == MAX_MAIN_LINE_NODES {
+                            return Err(format!("more than {MAX_MAIN_LINE_NODES} nodes on the main line"));
+                        }
+                        visit(main_line_nodes, properties)?;
+                        main_line_nodes += 1;
+                    }
                 }
-                Prop::Invalid(id, values) => return Err(format!("invalid property {id}{values:?}")),
-                _ => {}
+                _ => {
+                    let found = self.text[self.at..].chars().next().unwrap_or_default();
+                    return Err(self.error(&format!("unexpected {found:?}")));
+                }
             }
         }
     }
+
+    /// The properties of a node, those variago reads if `keep`.
+    fn properties(&mut self, keep: bool) -> Result<Vec<Property>, String> {
+        let mut properties = Vec::new();
+        loop {
+            self.skip_whitespace();
+            let start = self.at;
+            // Identifiers are capitals; lowercase letters (FF[3]'s long
+            // names) and digits of nonstandard ones are let through.
+            while self.peek().is_some_and(|b| b.is_ascii_alphanumeric()) {
+                self.at += 1;
+            }
+            if self.at == start {
+                return Ok(properties);
+            }
+            let name = &self.text[start..self.at];
+            let id: String = name.chars().filter(char::is_ascii_uppercase).collect();
+            let keep = keep && READ_PROPERTIES.contains(&id.as_str());
+            let mut values = Vec::new();
+            self.skip_whitespace();
+            if self.peek() != Some(b'[') {
+                return Err(self.error(&format!("property {name} without a value")));
+            }
+            while self.peek() == Some(b'[') {
+                self.at += 1;
+                let value = self.value()?;
+                if keep {
+                    values.push(unescape(value));
+                }
+                self.skip_whitespace();
+            }
+            if keep {
+                properties.push(Property { id, values });
+            }
+        }
+    }
+
+    /// The raw text of a value, after its `[`, up to its unescaped `]`.
+    fn value(&mut self) -> Result<&'a str, String> {
+        let text: &'a str = self.text;
+        let start = self.at;
+        let mut escaped = false;
+        for (i, &byte) in text.as_bytes()[start..].iter().enumerate() {
+            match byte {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b']' => {
+                    self.at = start + i + 1;
+                    return Ok(&text[start..start + i]);
+                }
+                _ => {}
+            }
+        }
+        self.at = start;
+        Err(self.error("the file ends inside a property value"))
+    }
+}
+
+/// A value's text: an escaped character stands for itself, and an escaped
+/// line break (a soft one) is dropped.
+fn unescape(raw: &str) -> String {
+    if !raw.contains('\\') {
+        return raw.to_string();
+    }
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some(first @ ('\n' | '\r')) => {
+                // A line break of two characters is one soft break.
+                chars.next_if(|&second| matches!(second, '\n' | '\r') && second != first);
+            }
+            Some(escaped) => out.push(escaped),
+            None => {}
+        }
+    }
+    out
+}
+
+/// A message that may quote a file's text, made fit for a GTP response
+/// or a log line: control characters escaped, and cut short.
+pub fn one_line(message: &str) -> String {
+    const LONGEST: usize = 200;
+    let mut line = String::new();
+    for (i, c) in message.chars().enumerate() {
+        if i == LONGEST {
+            line += "...";
+            break;
+        }
+        match c {
+            c if c.is_control() => line.extend(c.escape_default()),
+            c => line.push(c),
+        }
+    }
+    line
+}
+
+/// An SGF point: letters `a`-`z` then `A`-`Z` count columns from the left
+/// and rows from the top.
+fn sgf_coordinates(text: &str) -> Option<(usize, usize)> {
+    let coordinate = |b: u8| match b {
+        b'a'..=b'z' => Some((b - b'a') as usize),
+        b'A'..=b'Z' => Some((b - b'A') as usize + 26),
+        _ => None,
+    };
+    match text.as_bytes() {
+        &[x, y] => Some((coordinate(x)?, coordinate(y)?)),
+        _ => None,
+    }
+}
+
+fn vertex_from_sgf((x, y): (usize, usize), size: usize) -> Result<Vertex, String> {
+    if x >= size || y >= size {
+        return Err(format!("point ({x},{y}) off the {size}x{size} board"));
+    }
+    Ok(Vertex::new(x, size - 1 - y))
+}
+
+/// The points of an `AB` or `AW` list, where `aa:cc` stands for a rectangle.
+fn setup_points(prop: &Property, size: usize) -> Result<Vec<Vertex>, String> {
+    let mut list = Vec::new();
+    for value in &prop.values {
+        let (from, to) = value.split_once(':').unwrap_or((value, value));
+        let (Some((x0, y0)), Some((x1, y1))) = (sgf_coordinates(from), sgf_coordinates(to)) else {
+            return Err(prop.invalid());
+        };
+        if x0 > x1 || y0 > y1 {
+            return Err(prop.invalid());
+        }
+        for x in x0..=x1 {
+            for y in y0..=y1 {
+                list.push(vertex_from_sgf((x, y), size)?);
+            }
+        }
+    }
+    if list.is_empty() {
+        return Err(prop.invalid());
+    }
+    list.sort();
+    list.dedup();
+    Ok(list)
+}
+
+/// The size a root node gives, and a check that the file is of Go.
+fn root_size(root: &[Property]) -> Result<usize, String> {
+    let mut size = 19;
+    for prop in root {
+        match prop.id.as_str() {
+            "GM" => {
+                let gm: i64 = prop.number()?;
+                if gm != 1 {
+                    return Err(format!("not a Go file (GM[{gm}])"));
+                }
+            }
+            "SZ" => {
+                let value = prop.single()?;
+                let (w, h) = value.split_once(':').unwrap_or((value, value));
+                let dimension = |text: &str| text.trim().parse::<usize>().map_err(|_| prop.invalid());
+                let (w, h) = (dimension(w)?, dimension(h)?);
+                if w != h {
+                    return Err("board is not square".into());
+                }
+                size = w;
+            }
+            _ => {}
+        }
+    }
+    if !(1..=crate::moves::MAX_SIZE).contains(&size) {
+        return Err(format!("unsupported size {size}"));
+    }
+    Ok(size)
+}
+
+/// Adds a main-line node's properties to `game`, whose size is known.
+fn read_node(game: &mut SgfGame, node: &[Property]) -> Result<(), String> {
+    let size = game.size;
+    for prop in node {
+        match prop.id.as_str() {
+            "KM" => {
+                let komi: f64 = prop.number()?;
+                if !komi.is_finite() {
+                    return Err(prop.invalid());
+                }
+                game.komi = Some(komi as f32);
+            }
+            "AB" => game.black_setup.extend(setup_points(prop, size)?),
+            "AW" => game.white_setup.extend(setup_points(prop, size)?),
+            "B" | "W" => {
+                let color = if prop.id == "B" { Color::Black } else { Color::White };
+                let mv = match prop.single()? {
+                    "" => Move::Pass,
+                    point => match sgf_coordinates(point).ok_or_else(|| prop.invalid())? {
+                        // `tt` is the old pass on boards up to 19x19.
+                        (19, 19) if size <= 19 => Move::Pass,
+                        xy => Move::Place(vertex_from_sgf(xy, size)?),
+                    },
+                };
+                game.moves.push((color, mv));
+            }
+            "PL" => {
+                game.to_play = Some(match prop.single()? {
+                    "B" => Color::Black,
+                    "W" => Color::White,
+                    _ => return Err(prop.invalid()),
+                })
+            }
+            "AP" => {
+                let value = prop.single()?;
+                game.application = Some(value.split_once(':').map_or(value, |(name, _)| name).to_string());
+            }
+            "VV" => game.variant = prop.values.first().cloned(),
+            "VO" => {
+                for value in &prop.values {
+                    let (key, value) = value.split_once('=').ok_or("VO values are key=value")?;
+                    game.options.push((key.to_string(), value.to_string()));
+                }
+            }
+            "MV" => {
+                let typed = prop.values.first().ok_or("empty MV property")?;
+                let mv = Move::parse(typed, size)?;
+                let last = game.moves.last_mut().ok_or("MV property without a move")?;
+                last.1 = mv;
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Reads the main line of the first game in `text`. Files past the limits
+/// ([`MAX_MAIN_LINE_NODES`], [`MAX_NESTING`]) are refused with a message
+/// that names the limit.
+pub fn parse(text: &str) -> Result<SgfGame, String> {
+    let mut game = SgfGame::default();
+    Reader { text, at: 0 }.first_tree(|index, node| {
+        if index == 0 {
+            game.size = root_size(&node)?;
+        }
+        read_node(&mut game, &node)
+    })?;
     Ok(game)
 }
 
@@ -283,6 +578,107 @@ mod tests {
         let game = parse("(;FF[4]CA[UTF-8]AP[GoGui:1.6.0]SZ[7];B[ff]PL[B];B[bc]PL[W])").unwrap();
         assert!(game.saved_by_gogui());
         assert_eq!(game.moves.len(), 2);
+    }
+
+    /// Runs `parse` on a thread with a small stack: a reader that recursed
+    /// per node or per level would overflow it.
+    fn parse_on_small_stack(text: String) -> Result<SgfGame, String> {
+        std::thread::Builder::new()
+            .stack_size(64 << 10)
+            .spawn(move || parse(&text))
+            .unwrap()
+            .join()
+            .unwrap()
+    }
+
+    #[test]
+    fn long_lines_and_deep_nesting_read_without_recursion() {
+        let line = format!("(;SZ[9]{})", ";B[ee]".repeat(200_000));
+        assert_eq!(parse_on_small_stack(line).unwrap().moves.len(), 200_000);
+        let nested = format!(
+            "(;SZ[9]{}{})",
+            "(;W[aa]".repeat(MAX_NESTING - 1),
+            ")".repeat(MAX_NESTING - 1)
+        );
+        assert_eq!(parse_on_small_stack(nested).unwrap().moves.len(), MAX_NESTING - 1);
+    }
+
+    #[test]
+    fn limits_are_named() {
+        let longest = format!("(;{})", ";".repeat(MAX_MAIN_LINE_NODES - 1));
+        assert!(parse(&longest).is_ok());
+        let longer = format!("(;{})", ";".repeat(MAX_MAIN_LINE_NODES));
+        assert_eq!(parse(&longer).unwrap_err(), "more than 1000000 nodes on the main line");
+        let deeper = format!("{}{}", "(;".repeat(MAX_NESTING + 1), ")".repeat(MAX_NESTING + 1));
+        assert_eq!(parse(&deeper).unwrap_err(), "variations nested more than 10000 deep");
+        // Variations off the main line count against the nesting limit, not the node limit.
+        let side = format!("(;(;B[aa])({}))", ";".repeat(MAX_MAIN_LINE_NODES));
+        assert!(parse(&side).is_ok());
+    }
+
+    #[test]
+    fn the_main_line_takes_each_first_variation() {
+        let game = parse("(;SZ[9];B[ee](;W[cc](;B[dd])(;B[ff]))(;W[gg];B[hh]))").unwrap();
+        let points: Vec<_> = game.moves.iter().map(|&(_, mv)| mv.to_string()).collect();
+        assert_eq!(points, ["E5", "C7", "D6"]);
+    }
+
+    #[test]
+    fn values_are_unescaped_and_other_properties_skipped() {
+        let text = "\u{feff}(;FF[4]SZ[9]C[a \\] and [ in a comment]VV[go\\\n]AP[Sabaki]LB[aa:x];B[ee]\nC[\\\\])";
+        let game = parse(text).unwrap();
+        assert_eq!(game.variant.as_deref(), Some("go"));
+        assert_eq!(game.application.as_deref(), Some("Sabaki"));
+        assert_eq!(game.moves.len(), 1);
+    }
+
+    #[test]
+    fn point_lists_and_long_names() {
+        let game = parse("(;SZ[5]AddBlack[aa:bb][ab]AW[ee];PL[W])").unwrap();
+        let vertices = |list: &[Vertex]| list.iter().map(|v| v.to_string()).collect::<Vec<_>>();
+        assert_eq!(vertices(&game.black_setup), ["A4", "A5", "B4", "B5"]);
+        assert_eq!(vertices(&game.white_setup), ["E1"]);
+        assert_eq!(game.to_play, Some(Color::White));
+        assert!(parse("(;SZ[5]AB[bb:aa])").is_err());
+        assert!(parse("(;SZ[5]AB[aa:ff])").is_err());
+    }
+
+    #[test]
+    fn broken_files_say_where() {
+        let cases = [
+            (
+                "(;GM[1]SZ[9];B[ee];W[",
+                "bad SGF: the file ends inside a property value on line 1",
+            ),
+            (
+                "(;SZ[9]\n;B[ee]\n",
+                "bad SGF: the file ends inside a game tree on line 3",
+            ),
+            ("(;SZ[9]\n;B [ee] W)", "bad SGF: property W without a value on line 2"),
+            ("(;SZ[9]((;B[ee]))", "bad SGF: a game tree without a node on line 1"),
+            ("(;SZ[9];B[ee]!)", "bad SGF: unexpected '!' on line 1"),
+            ("", "bad SGF: no game tree"),
+            ("(;SZ[9]KM[inf])", "invalid property KM[inf]"),
+            ("(;SZ[9];B[ee][ff])", "invalid property B[ee][ff]"),
+            ("(;SZ[9];B[e])", "invalid property B[e]"),
+        ];
+        for (text, message) in cases {
+            assert_eq!(parse(text).unwrap_err(), message, "{text}");
+        }
+    }
+
+    #[test]
+    fn quoted_text_stays_on_one_short_line() {
+        assert_eq!(one_line("unknown variant 'a\n\nb'"), "unknown variant 'a\\n\\nb'");
+        let long = parse(&format!("(;SZ[9];B[{}])", "x".repeat(100_000))).unwrap_err();
+        assert_eq!(long, format!("invalid property B[{}...", "x".repeat(199)));
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn read_file_stops_at_the_limit() {
+        // A device without end: only the limit stops the reading.
+        assert_eq!(read_file(Path::new("/dev/zero")).unwrap_err(), "larger than 64 MB");
     }
 
     #[test]

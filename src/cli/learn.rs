@@ -37,13 +37,17 @@ pub fn run(args: LearnArgs) -> Result<(), String> {
     }
     let started = Instant::now();
     let wanted = args.games.map(|n| n + args.test_games);
-    let mut games = Vec::new();
+    let (mut games, mut skipped) = (Vec::new(), 0);
     for path in &args.records {
-        read_records(path, &mut games, wanted)?;
+        skipped += read_records(path, &mut games, wanted)?;
     }
     if games.len() <= args.test_games {
+        let skipped = match skipped {
+            0 => String::new(),
+            n => format!(" and {n} skipped (named above)"),
+        };
         return Err(format!(
-            "{} games read: more than the {} test games are needed",
+            "{} games read{skipped}: more than the {} test games are needed",
             games.len(),
             args.test_games
         ));
@@ -81,9 +85,12 @@ pub fn run(args: LearnArgs) -> Result<(), String> {
 }
 
 /// Reads the games of `path` (a file or a directory of `.sgf` files) into
-/// `games`, up to `wanted` in all; records that do not read are skipped.
-fn read_records(path: &Path, games: &mut Vec<SgfGame>, wanted: Option<usize>) -> Result<(), String> {
+/// `games`, up to `wanted` in all. A record that does not read is skipped
+/// with a warning that names it: one broken file among thousands should
+/// not end the run. Returns how many were skipped.
+fn read_records(path: &Path, games: &mut Vec<SgfGame>, wanted: Option<usize>) -> Result<usize, String> {
     let full = |games: &Vec<SgfGame>| wanted.is_some_and(|n| games.len() >= n);
+    let mut skipped = 0;
     if path.is_dir() {
         let mut files: Vec<PathBuf> = std::fs::read_dir(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?
@@ -95,20 +102,29 @@ fn read_records(path: &Path, games: &mut Vec<SgfGame>, wanted: Option<usize>) ->
             if full(games) {
                 break;
             }
-            read_records(&file, games, wanted)?;
+            skipped += read_records(&file, games, wanted)?;
         }
-        return Ok(());
+        return Ok(skipped);
     }
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    for tree in sgf::split_collection(&text) {
+    let text = sgf::read_file(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let trees = sgf::split_collection(&text);
+    for (i, tree) in trees.iter().enumerate() {
         if full(games) {
             break;
         }
-        if let Ok(game) = sgf::parse(tree) {
-            if game.variant.is_none() {
-                games.push(game);
+        match sgf::parse(tree) {
+            Ok(game) if game.variant.is_none() => games.push(game),
+            Ok(_) => {}
+            Err(e) => {
+                skipped += 1;
+                let game = if trees.len() > 1 {
+                    format!(" game {}", i + 1)
+                } else {
+                    String::new()
+                };
+                eprintln!("learn: skipped {}{game}: {}", path.display(), sgf::one_line(&e));
             }
         }
     }
-    Ok(())
+    Ok(skipped)
 }

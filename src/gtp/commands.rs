@@ -472,10 +472,14 @@ fn board(e: &mut Engine, a: &Args) -> Reply {
 }
 
 fn loadsgf(e: &mut Engine, a: &Args) -> Reply {
+    load_record(e, a).map_err(|reason| sgf::one_line(&reason))
+}
+
+fn load_record(e: &mut Engine, a: &Args) -> Reply {
     a.count(1, 2)?;
     let path = a.word(0)?;
     let until: Option<usize> = if a.len() == 2 { Some(a.int(1)?) } else { None };
-    let text = std::fs::read_to_string(path).map_err(|err| format!("cannot load file: {err}"))?;
+    let text = sgf::read_file(std::path::Path::new(path)).map_err(|err| format!("cannot load file: {err}"))?;
     let game = sgf::parse(&text).map_err(|err| format!("cannot load file: {err}"))?;
     let gogui = game.saved_by_gogui();
     let variant = match gogui {

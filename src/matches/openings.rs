@@ -172,7 +172,7 @@ fn read_book(path: &Path, setup: &Setup) -> Result<(Vec<Opening>, Vec<u8>), Stri
     let mut book = Vec::new();
     let mut bytes = Vec::new();
     for file in &files {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let text = sgf::read_file(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
         let name = file
             .file_name()
             .map_or_else(|| file.display().to_string(), |n| n.to_string_lossy().into());
