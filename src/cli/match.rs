@@ -94,6 +94,12 @@ pub struct MatchArgs {
 
 impl MatchArgs {
     pub fn config(&self) -> Result<MatchConfig, String> {
+        if let Some(path) = &self.results {
+            super::paths::writable_file("--results", path)?;
+        }
+        if let Some(dir) = &self.sgf_dir {
+            super::paths::writable_dir("--sgf-dir", dir)?;
+        }
         let setup = self.game.setup()?;
         let mut config = MatchConfig::new(&self.first, &self.second, setup, self.games);
         config.referee = self.referee.clone();
