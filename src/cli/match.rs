@@ -143,5 +143,12 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     let config = args.config()?;
     let outcome = matches::run(&config)?;
     print!("{}", outcome.summary.table(&outcome.info, config.sprt.as_ref()));
-    Ok(())
+    match &outcome.first_error {
+        // A match whose engines failed every game has no result.
+        Some(error) if outcome.errors == outcome.played => Err(format!(
+            "all {} games played ended in an engine error, the first: {error}",
+            outcome.played
+        )),
+        _ => Ok(()),
+    }
 }
