@@ -62,7 +62,8 @@ fn letter(color: &str) -> String {
 
 /// What one engine process was sent, cut into games at each
 /// `clear_board`: its own turns (`genmove B`) and the moves it was told
-/// (`play W C3`).
+/// (`play W C3`). The check before the first game sets up a game in which
+/// nothing is played: it is left out.
 fn traffic(log: &str) -> Vec<Vec<String>> {
     let mut games = Vec::new();
     for line in log.lines() {
@@ -74,6 +75,7 @@ fn traffic(log: &str) -> Vec<Vec<String>> {
             _ => {}
         }
     }
+    games.retain(|game| !game.is_empty());
     games
 }
 
@@ -299,17 +301,18 @@ fn a_corrupt_results_line_is_named_and_skipped_only_when_asked() {
     let output = run_variago("match", &args);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("results.jsonl line 4: not JSON"), "{stderr}");
+    // The match line, the engines line, two games, then the half line.
+    assert!(stderr.contains("results.jsonl line 5: not JSON"), "{stderr}");
     assert!(stderr.contains("--skip-bad-lines"), "{stderr}");
     let report = run_variago("match-report", &[results.to_str().unwrap()]);
-    assert!(String::from_utf8_lossy(&report.stderr).contains("line 4: not JSON"));
+    assert!(String::from_utf8_lossy(&report.stderr).contains("line 5: not JSON"));
 
     args.push("--skip-bad-lines");
     let output = run_variago("match", &args);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
     assert!(
-        stderr.contains("line 4: not JSON") && stderr.contains("skipped"),
+        stderr.contains("line 5: not JSON") && stderr.contains("skipped"),
         "{stderr}"
     );
     assert_eq!(numbers(&games_in(&results)), [1, 2, 3, 4]);
@@ -579,4 +582,45 @@ fn an_extra_move_gives_the_same_side_two_moves_in_the_record() {
         assert_eq!(referee.game.to_move(), Color::parse(color).unwrap(), "{m} in {moves:?}");
         common::ok(&mut referee, &format!("variago-play {color} {mv}"));
     }
+}
+
+#[test]
+fn each_run_names_its_engines_and_the_rules_they_play() {
+    let dir = scratch_dir("engines");
+    let results = dir.join("results.jsonl");
+    let first = engine("--playouts 10 --rules tromp-taylor");
+    let second = engine("--playouts 10");
+    let mut args = vec![
+        "--first",
+        &first,
+        "--second",
+        &second,
+        "--results",
+        results.to_str().unwrap(),
+    ];
+    args.extend("--size 5 --games 1 --max-moves 6".split(' '));
+    let output = run_variago("match", &args);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    // The engine keeps the rules of its command line: the match does not
+    // switch an engine to the variant it already plays.
+    assert!(
+        stderr.contains(&format!(
+            "first engine: variago {}, rules tromp-taylor ({first})",
+            env!("CARGO_PKG_VERSION")
+        )),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("second engine: variago") && stderr.contains("rules area"),
+        "{stderr}"
+    );
+    let text = std::fs::read_to_string(&results).unwrap();
+    let line: Value = serde_json::from_str(text.lines().nth(1).unwrap()).unwrap();
+    let engines = line["variago_engines"].as_array().unwrap();
+    let fields = |e: &Value| [&e["role"], &e["name"], &e["rules"]].map(|v| v.as_str().unwrap().to_string());
+    assert_eq!(fields(&engines[0]), ["first", "variago", "tromp-taylor"], "{text}");
+    assert_eq!(fields(&engines[1]), ["second", "variago", "area"], "{text}");
+    assert_eq!(engines[0]["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(games_in(&results).len(), 1);
 }

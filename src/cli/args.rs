@@ -6,8 +6,9 @@
 use crate::gtp::engine::{Engine, SearchSettings};
 use crate::search;
 use crate::variants::commands::Session;
-use crate::variants::groupgo;
-use crate::variants::wargo::presets::Library;
+use crate::variants::groupgo::{self, presets::Preset as GroupPreset};
+use crate::variants::presets::{self, Schema};
+use crate::variants::wargo::{self, presets::Preset as WarPreset};
 use crate::{Setup, Variant};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use std::ffi::OsStr;
@@ -140,7 +141,7 @@ impl SetupArgs {
     /// that chooses GoRoGo's setup henge for `--henge auto`.
     pub fn setup(&self, game: &GameArgs, settings: &SearchSettings) -> Result<Setup, String> {
         let mut setup = match &self.preset {
-            Some(path) => preset_setup(path, game.variant())?,
+            Some(path) => preset_setup(path, game.variant)?,
             None => Setup::new(game.variant()),
         };
         game.resize(&mut setup)?;
@@ -166,23 +167,58 @@ impl SetupArgs {
     }
 }
 
-/// The setup of a preset read from a file: the section named like
-/// `wanted`, else the file's last one. A Group Go variant reads a Group
-/// Go preset; any other variant a War Go one.
-fn preset_setup(path: &Path, wanted: Variant) -> Result<Setup, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if groupgo::spec::FAMILY.contains(&wanted) {
-        return groupgo::spec::setup_from_file(wanted, &text).map_err(|e| format!("{}: {e}", path.display()));
+/// The setup of a preset file's section named like the variant, else its
+/// last. The variant's family reads the file (War Go's when no variant is
+/// given, or Group Go's if War Go's cannot); a file of the other family,
+/// or any preset for a variant of neither, is refused by name.
+fn preset_setup(path: &Path, variant: Option<Variant>) -> Result<Setup, String> {
+    let text = presets::read_file(path)?;
+    let shown = path.display();
+    let war = |v: Variant| wargo::spec::setup_from_file(v, &text);
+    let group = |v: Variant| groupgo::spec::setup_from_file(v, &text);
+    let (war_family, group_family) = (<WarPreset as Schema>::FAMILY, <GroupPreset as Schema>::FAMILY);
+    let holds =
+        |family: &str, v: Variant, takes: String| format!("{shown} holds {family} presets; {} {takes}", v.name());
+    let in_family = |members: &[Variant]| variant.is_some_and(|v| members.contains(&v));
+    match variant {
+        Some(v) if in_family(&groupgo::spec::FAMILY) => group(v).map_err(|e| match war(Variant::WarGo) {
+            Ok(_) => holds(
+                war_family,
+                v,
+                format!("takes {group_family} presets ({})", GroupPreset::FILE),
+            ),
+            Err(_) => format!("{shown}: {e}"),
+        }),
+        _ if variant.is_none() || in_family(&wargo::spec::FAMILY) => {
+            let v = variant.unwrap_or(Variant::WarGo);
+            war(v).or_else(|e| match group(Variant::GroupGo) {
+                Ok(setup) if variant.is_none() => Ok(setup),
+                Ok(_) => Err(holds(
+                    group_family,
+                    v,
+                    format!("takes {war_family} presets ({})", WarPreset::FILE),
+                )),
+                Err(_) => Err(format!("{shown}: {e}")),
+            })
+        }
+        _ => {
+            let v = variant.unwrap_or_default();
+            let none = |family: &str, members: &[Variant]| {
+                let names: Vec<&str> = members.iter().map(|m| m.name()).collect();
+                holds(family, v, format!("takes none (they are for {})", names.join(", ")))
+            };
+            Err(if war(Variant::WarGo).is_ok() {
+                none(war_family, &wargo::spec::FAMILY)
+            } else if group(Variant::GroupGo).is_ok() {
+                none(group_family, &groupgo::spec::FAMILY)
+            } else {
+                format!(
+                    "{} takes no preset: --preset is for the {war_family} and {group_family} families",
+                    v.name()
+                )
+            })
+        }
     }
-    let mut library = Library::builtin();
-    let names = library.add(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    let name = names
-        .iter()
-        .find(|n| *n == wanted.name())
-        .or(names.last())
-        .expect("a file has a section");
-    let preset = library.preset(name).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(crate::variants::wargo::setup_of(preset))
 }
 
 /// The search's budget and resources.

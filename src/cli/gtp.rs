@@ -22,6 +22,9 @@ pub struct GtpArgs {
 }
 
 pub fn run(args: GtpArgs) -> Result<(), String> {
+    if let Some(path) = &args.sgf {
+        super::paths::writable_file("--sgf", path)?;
+    }
     let (setup, mut settings) = args.play.resolve()?;
     settings.ponder = args.ponder;
     if args.no_resign {

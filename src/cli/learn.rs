@@ -35,6 +35,7 @@ pub fn run(args: LearnArgs) -> Result<(), String> {
     if args.epochs == 0 || !(args.rate > 0.0 && args.rate.is_finite()) {
         return Err("--epochs and --rate must be positive".into());
     }
+    super::paths::writable_file("--out", &args.out)?;
     let started = Instant::now();
     let wanted = args.games.map(|n| n + args.test_games);
     let (mut games, mut skipped) = (Vec::new(), 0);

@@ -94,6 +94,12 @@ pub struct MatchArgs {
 
 impl MatchArgs {
     pub fn config(&self) -> Result<MatchConfig, String> {
+        if let Some(path) = &self.results {
+            super::paths::writable_file("--results", path)?;
+        }
+        if let Some(dir) = &self.sgf_dir {
+            super::paths::writable_dir("--sgf-dir", dir)?;
+        }
         let setup = self.game.setup()?;
         let mut config = MatchConfig::new(&self.first, &self.second, setup, self.games);
         config.referee = self.referee.clone();
@@ -137,5 +143,12 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     let config = args.config()?;
     let outcome = matches::run(&config)?;
     print!("{}", outcome.summary.table(&outcome.info, config.sprt.as_ref()));
-    Ok(())
+    match &outcome.first_error {
+        // A match whose engines failed every game has no result.
+        Some(error) if outcome.errors == outcome.played => Err(format!(
+            "all {} games played ended in an engine error, the first: {error}",
+            outcome.played
+        )),
+        _ => Ok(()),
+    }
 }

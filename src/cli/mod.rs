@@ -10,6 +10,7 @@ pub mod gtp;
 pub mod learn;
 pub mod r#match;
 pub mod match_report;
+pub mod paths;
 pub mod perft;
 pub mod selfplay;
 pub mod solve;

@@ -30,14 +30,14 @@ pub fn run(mut args: VersusArgs) -> Result<(), String> {
     // The baseline searches on one thread: so does the engine, unless told,
     // so that equal time is equal CPU.
     args.play.search.threads.get_or_insert(1);
+    if let Some(dir) = &args.sgf_dir {
+        super::paths::writable_dir("--sgf-dir", dir)?;
+    }
     let (setup, settings) = args.play.resolve()?;
     let budget = match settings.time {
         Some(t) if args.play.search.time.is_some() && args.play.search.playouts.is_none() => Budget::Time(t),
         _ => Budget::Playouts(settings.playouts.unwrap_or(DEFAULT_PLAYOUTS)),
     };
-    if let Some(dir) = &args.sgf_dir {
-        std::fs::create_dir_all(dir).map_err(|err| format!("cannot create {}: {err}", dir.display()))?;
-    }
     let tally = versus::run(
         &setup,
         &settings,

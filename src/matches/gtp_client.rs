@@ -4,9 +4,12 @@
 //! Every response has a deadline, so an engine that hangs, dies or prints
 //! garbage becomes an error instead of stopping the match.
 
+use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Why a command did not succeed.
@@ -37,10 +40,52 @@ pub struct GtpClient {
     broken: Option<String>,
     killed: bool,
     verbose: bool,
+    /// The last lines of its stderr when it is not shown, to say why it
+    /// exited.
+    stderr: Option<Arc<StderrTail>>,
+}
+
+/// The last lines an engine wrote to stderr.
+#[derive(Default)]
+struct StderrTail {
+    lines: Mutex<VecDeque<String>>,
+    closed: AtomicBool,
+}
+
+impl StderrTail {
+    const LINES: usize = 3;
+    const LINE_LENGTH: usize = 200;
+
+    fn read(self: Arc<Self>, stderr: std::process::ChildStderr) {
+        for line in BufReader::new(stderr).lines() {
+            let Ok(line) = line else { break };
+            let line: String = line.trim().chars().take(Self::LINE_LENGTH).collect();
+            if line.is_empty() {
+                continue;
+            }
+            let mut lines = self.lines.lock().expect("stderr lines");
+            if lines.len() == Self::LINES {
+                lines.pop_front();
+            }
+            lines.push_back(line);
+        }
+        self.closed.store(true, Ordering::Release);
+    }
+
+    /// The lines, once the engine has closed its stderr (or a moment passed).
+    fn text(&self) -> String {
+        let until = Instant::now() + Duration::from_millis(200);
+        while !self.closed.load(Ordering::Acquire) && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let lines = self.lines.lock().expect("stderr lines");
+        Vec::from(lines.clone()).join(" / ")
+    }
 }
 
 impl GtpClient {
-    /// Starts `command` in its own process group. Its stderr is shown only when `verbose`.
+    /// Starts `command` in its own process group. Its stderr is shown when
+    /// `verbose`, else its last lines are kept for the error if it exits.
     pub fn spawn(command: &str, timeout: Duration, verbose: bool) -> Result<GtpClient, String> {
         use std::os::unix::process::CommandExt;
         let mut child = Command::new("sh")
@@ -48,7 +93,7 @@ impl GtpClient {
             .arg(command)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(if verbose { Stdio::inherit() } else { Stdio::null() })
+            .stderr(if verbose { Stdio::inherit() } else { Stdio::piped() })
             .process_group(0)
             .spawn()
             .map_err(|e| format!("cannot start '{command}': {e}"))?;
@@ -64,6 +109,12 @@ impl GtpClient {
                 }
             }
         });
+        let stderr = child.stderr.take().map(|pipe| {
+            let tail = Arc::new(StderrTail::default());
+            let reader = Arc::clone(&tail);
+            std::thread::spawn(move || reader.read(pipe));
+            tail
+        });
         Ok(GtpClient {
             command: command.to_string(),
             child,
@@ -73,7 +124,17 @@ impl GtpClient {
             broken: None,
             killed: false,
             verbose,
+            stderr,
         })
+    }
+
+    /// `, its stderr ending: ...` when it wrote to stderr, for the message
+    /// of an engine that exited.
+    fn last_words(&self) -> String {
+        match self.stderr.as_ref().map(|tail| tail.text()) {
+            Some(text) if !text.is_empty() => format!(", its stderr ending: {text}"),
+            _ => String::new(),
+        }
     }
 
     pub fn is_broken(&self) -> bool {
@@ -102,7 +163,11 @@ impl GtpClient {
             eprintln!("[{}] << {command}", self.command);
         }
         if let Err(e) = writeln!(self.stdin, "{command}").and_then(|_| self.stdin.flush()) {
-            return Err(self.fail(format!("cannot send '{command}': {e}")));
+            let message = match self.lines.recv_timeout(Duration::from_millis(100)) {
+                Ok(line) => format!("exited before reading '{command}', having printed '{line}', not GTP"),
+                Err(_) => format!("cannot send '{command}': {e}"),
+            };
+            return Err(self.fail(message + &self.last_words()));
         }
         let deadline = Instant::now() + timeout;
         let mut response: Vec<String> = Vec::new();
@@ -114,7 +179,8 @@ impl GtpClient {
                     return Err(self.fail(format!("no answer to '{command}' within {timeout:?}")))
                 }
                 Err(RecvTimeoutError::Disconnected) => {
-                    return Err(self.fail(format!("exited while answering '{command}'")))
+                    let message = format!("exited while answering '{command}'") + &self.last_words();
+                    return Err(self.fail(message));
                 }
             };
             if self.verbose {
@@ -138,15 +204,6 @@ impl GtpClient {
             Ok(body.to_string())
         } else {
             Err(GtpError::Failure(body.to_string()))
-        }
-    }
-
-    /// The commands the engine lists; empty if it cannot list them.
-    pub fn list_commands(&mut self) -> Result<Vec<String>, GtpError> {
-        match self.send("list_commands") {
-            Ok(text) => Ok(text.split_whitespace().map(str::to_string).collect()),
-            Err(GtpError::Failure(_)) => Ok(Vec::new()),
-            Err(e) => Err(e),
         }
     }
 

@@ -36,7 +36,7 @@ use clock::TimeControl;
 use openings::{OpeningSource, Openings};
 use record::GameRecord;
 use report::Summary;
-use results::MatchInfo;
+use results::{EngineIdentity, MatchInfo};
 use stats::{Sprt, Verdict};
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -169,14 +169,17 @@ impl std::fmt::Display for Shard {
 pub struct Outcome {
     pub info: MatchInfo,
     pub summary: Summary,
+    /// The games this run played, and of them those that ended in an
+    /// engine's error, with the first error.
+    pub played: u32,
+    pub errors: u32,
+    pub first_error: Option<String>,
 }
 
 /// Checks everything that can be checked before an engine starts: the
 /// setup, the openings, the results file. Returns the openings, the
-/// match's identity, the results file open for appending and the games it
-/// already holds.
-#[allow(clippy::type_complexity)]
-fn prepare(config: &MatchConfig) -> Result<(Openings, MatchInfo, Option<results::Writer>, Vec<GameRecord>), String> {
+/// match's identity and the games the results file already holds.
+fn prepare(config: &MatchConfig) -> Result<(Openings, MatchInfo, Vec<GameRecord>), String> {
     if config.setup.start != Default::default() {
         return Err("match plays from the empty board only".into());
     }
@@ -185,24 +188,33 @@ fn prepare(config: &MatchConfig) -> Result<(Openings, MatchInfo, Option<results:
     }
     let openings = Openings::load(&config.openings, &config.setup)?;
     let info = config.info(&openings);
-    let (writer, done) = match &config.results {
-        Some(path) => {
-            let sprt = config.sprt.map(|s| s.to_string());
-            let (writer, done) = results::Writer::open(path, &info, sprt, config.resume, config.skip_bad_lines)?;
-            (Some(writer), done)
-        }
-        None => (None, Vec::new()),
+    let done = match &config.results {
+        Some(path) => results::games_so_far(path, &info, config.resume, config.skip_bad_lines)?,
+        None => Vec::new(),
     };
     if let Some(dir) = &config.sgf_dir {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
-    Ok((openings, info, writer, done))
+    Ok((openings, info, done))
+}
+
+/// Checks every program of `table` once, set up for game `number` as the
+/// match will set it up: a program that does not start, speak GTP or take
+/// the game stops the match before its first game. Logs who each is.
+fn check_programs(table: &mut Table, number: u32) -> Result<Vec<EngineIdentity>, String> {
+    let engines = table
+        .check(number)
+        .map_err(|e| format!("the match stops before its first game: {e}"))?;
+    for engine in &engines {
+        eprintln!("{engine}");
+    }
+    Ok(engines)
 }
 
 /// Plays the match (the shard's games not yet in the results file) with a
 /// progress bar on stderr, until every game is played or the SPRT decides.
 pub fn run(config: &MatchConfig) -> Result<Outcome, String> {
-    let (openings, info, mut writer, done) = prepare(config)?;
+    let (openings, info, done) = prepare(config)?;
     let mut summary = Summary::default();
     let mut played = std::collections::BTreeSet::new();
     for game in &done {
@@ -216,9 +228,32 @@ pub fn run(config: &MatchConfig) -> Result<Outcome, String> {
     if !done.is_empty() {
         eprintln!("resuming: {} games already played, {} to play", done.len(), todo.len());
     }
-    if todo.is_empty() || decided(&summary) {
-        return Ok(Outcome { info, summary });
+    let mut outcome = Outcome {
+        info,
+        summary,
+        played: 0,
+        errors: 0,
+        first_error: None,
+    };
+    let Some(&first) = todo.front() else {
+        return Ok(outcome);
+    };
+    if decided(&outcome.summary) {
+        return Ok(outcome);
     }
+    let workers = config.concurrency.clamp(1, todo.len());
+    let mut tables: Vec<Table> = (0..workers).map(|_| Table::new(config)).collect();
+    let engines = check_programs(&mut tables[0], first)?;
+    let mut writer = match &config.results {
+        Some(path) => Some(results::Writer::open(
+            path,
+            &outcome.info,
+            config.sprt.map(|s| s.to_string()),
+            &engines,
+        )?),
+        None => None,
+    };
+    let summary = &mut outcome.summary;
 
     let bar = progress_bar(todo.len() as u64)?;
     // Without a terminal the bar draws nothing, and its println neither.
@@ -229,17 +264,15 @@ pub fn run(config: &MatchConfig) -> Result<Outcome, String> {
             bar.println(line);
         }
     };
-    let workers = config.concurrency.clamp(1, todo.len());
     let queue = Mutex::new(todo);
     let stop = AtomicBool::new(false);
     let (sender, finished) = mpsc::channel::<Result<GameRecord, String>>();
     let mut failure = None;
     std::thread::scope(|scope| {
-        for _ in 0..workers {
+        for mut table in tables {
             let sender = sender.clone();
             let (queue, stop, openings) = (&queue, &stop, &openings);
             scope.spawn(move || {
-                let mut table = Table::new(config);
                 while !stop.load(Ordering::Relaxed) {
                     let Some(number) = queue.lock().expect("game queue").pop_front() else {
                         break;
@@ -277,6 +310,11 @@ pub fn run(config: &MatchConfig) -> Result<Outcome, String> {
                 }
             }
             summary.add(&game);
+            outcome.played += 1;
+            if let Some(error) = &game.error {
+                outcome.errors += 1;
+                outcome.first_error.get_or_insert_with(|| error.clone());
+            }
             for note in &summary.notes[shown_notes..] {
                 say(format!("note: {note}"));
             }
@@ -287,7 +325,7 @@ pub fn run(config: &MatchConfig) -> Result<Outcome, String> {
             if let Some(note) = &game.disagreement {
                 say(format!("game {}: {note}", game.number));
             }
-            let s = &summary;
+            let s = &*summary;
             let mut message = format!(
                 "first {} second {} draws {} errors {}",
                 s.tally.wins, s.tally.losses, s.tally.draws, s.errors
@@ -307,7 +345,7 @@ pub fn run(config: &MatchConfig) -> Result<Outcome, String> {
     if let Some(e) = failure {
         return Err(e);
     }
-    Ok(Outcome { info, summary })
+    Ok(outcome)
 }
 
 fn progress_bar(games: u64) -> Result<indicatif::ProgressBar, String> {

@@ -4,6 +4,7 @@
 use super::clock::TimeControl;
 use super::gtp_client::GtpClient;
 use super::record::GameResult;
+use super::results::EngineIdentity;
 use super::MatchConfig;
 use std::time::Duration;
 
@@ -17,6 +18,7 @@ pub struct Program {
     commands: Vec<String>,
     /// `name version` as the engine gives them, for the SGF.
     pub name: String,
+    identity: EngineIdentity,
 }
 
 impl Program {
@@ -28,6 +30,11 @@ impl Program {
             client: None,
             commands: Vec::new(),
             name: command.to_string(),
+            identity: EngineIdentity {
+                role: role.to_string(),
+                command: command.to_string(),
+                ..EngineIdentity::default()
+            },
         }
     }
 
@@ -71,18 +78,16 @@ impl Program {
             self.command = command;
         }
         if self.client.as_ref().is_none_or(GtpClient::is_broken) {
-            self.client = None;
-            let mut client = GtpClient::spawn(&self.command, config.timeout, config.verbose)?;
-            self.commands = client
-                .list_commands()
-                .map_err(|e| format!("{} engine: {e}", self.role))?;
-            self.client = Some(client);
-            let name = self.send("name").unwrap_or_else(|_| self.command.clone());
-            let version = self.send("version").unwrap_or_default();
-            self.name = format!("{name} {version}").trim().to_string();
+            self.start(config)?;
         }
         let setup = &config.setup;
-        if self.knows("variago-set_variant") {
+        // An engine already in the variant keeps the options of its command
+        // line (`--rules`, say), which variago-set_variant would reset.
+        let name = setup.variant.name();
+        let playing = self.knows("variago-variant") && self.send("variago-variant").is_ok_and(|v| v == name);
+        if playing {
+            // Nothing to switch.
+        } else if self.knows("variago-set_variant") {
             self.send(&format!("variago-set_variant {}", setup.variant.name()))?;
         } else if !setup.variant.is_plain_go() {
             notes.push(format!(
@@ -112,6 +117,53 @@ impl Program {
             }
         }
         Ok(())
+    }
+
+    /// Starts the program and checks that it speaks GTP: it must answer
+    /// `protocol_version`, `name` and `list_commands`.
+    fn start(&mut self, config: &MatchConfig) -> Result<(), String> {
+        self.client = Some(GtpClient::spawn(&self.command, config.timeout, config.verbose)?);
+        let handshake = (|| {
+            self.send("protocol_version")?;
+            let name = self.send("name")?;
+            let list = self.send("list_commands")?;
+            Ok::<_, String>((name, list))
+        })();
+        let (name, list) = handshake.inspect_err(|_| self.client = None)?;
+        self.commands = list.split_whitespace().map(str::to_string).collect();
+        let version = self.send("version").unwrap_or_default();
+        self.name = format!("{name} {version}").trim().to_string();
+        self.identity = EngineIdentity {
+            role: self.role.to_string(),
+            command: self.command.clone(),
+            name,
+            version,
+            rules: None,
+        };
+        Ok(())
+    }
+
+    /// Starts the program and sets up game `number` as the match will,
+    /// before the first game: says who the engine is and, when it lists
+    /// `variago-rules`, the rules it plays by.
+    pub fn check(
+        &mut self,
+        config: &MatchConfig,
+        number: u32,
+        time: Option<&TimeControl>,
+    ) -> Result<EngineIdentity, String> {
+        if let Err(e) = self.new_game(config, number, time, &mut Vec::new()) {
+            // Name the engine by its command line too.
+            return Err(match e.contains(&self.command) {
+                true => e,
+                false => format!("{e} (command: {})", self.command),
+            });
+        }
+        self.identity.rules = match self.knows("variago-rules") {
+            true => self.send("variago-rules").ok(),
+            false => None,
+        };
+        Ok(self.identity.clone())
     }
 
     pub fn final_score(&mut self) -> Result<GameResult, String> {

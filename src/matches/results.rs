@@ -1,10 +1,13 @@
 //! Results files: JSON Lines, one finished game a line, after a first line
-//! that says which match the games belong to. A match appends each game as
+//! that says which match the games belong to; each run adds a line that
+//! names its engines as they answered before the first game. A match appends each game as
 //! it ends, so that `--resume` continues an interrupted match and
 //! `match-report` merges the files of a sharded one.
 //!
 //! ```text
 //! {"variago_match":{"first":"...","second":"...",...},"id":"5f0c...","sprt":null}
+//! {"variago_engines":[{"role":"first","command":"...","name":"variago","version":"0.1.0",
+//!  "rules":"area"},...],"match":"5f0c..."}
 //! {"match":"5f0c...","game":1,"first_color":"black","black":"...","white":"...",
 //!  "opening":{"source":"book.txt line 1","moves":["B C3","W D4"],"next":"black"},"moves":["B C3",...],
 //!  "typed":true,"ending":"resignation","result":"W+R","winner":"second",
@@ -70,6 +73,37 @@ fn to_map(info: &MatchInfo) -> BTreeMap<String, serde_json::Value> {
         Ok(serde_json::Value::Object(map)) => map.into_iter().collect(),
         _ => BTreeMap::new(),
     }
+}
+
+/// Who one program of a run is, as it said before the first game.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
+pub struct EngineIdentity {
+    /// `first`, `second` or `referee`.
+    pub role: String,
+    pub command: String,
+    pub name: String,
+    pub version: String,
+    /// Its answer to `variago-rules`, when it lists that command.
+    pub rules: Option<String>,
+}
+
+impl std::fmt::Display for EngineIdentity {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "{} engine: {} {}", self.role, self.name, self.version)?;
+        if let Some(rules) = &self.rules {
+            write!(f, ", rules {rules}")?;
+        }
+        write!(f, " ({})", self.command)
+    }
+}
+
+/// The line each run writes after its programs' check: the engines that
+/// play the games below it.
+#[derive(Serialize, Deserialize)]
+struct EnginesLine {
+    variago_engines: Vec<EngineIdentity>,
+    #[serde(rename = "match")]
+    id: String,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -197,6 +231,8 @@ pub struct Results {
     pub info: MatchInfo,
     pub sprt: Option<String>,
     pub games: Vec<GameRecord>,
+    /// The engines of the last run that names them.
+    pub engines: Vec<EngineIdentity>,
 }
 
 /// Reads a results file. A line that is not a header or a game of the
@@ -247,6 +283,7 @@ fn read_line(line: &str, results: &mut Option<Results>) -> Result<(), Line> {
                     info: header.variago_match,
                     sprt: header.sprt,
                     games: Vec::new(),
+                    engines: Vec::new(),
                 })
             }
         }
@@ -255,6 +292,15 @@ fn read_line(line: &str, results: &mut Option<Results>) -> Result<(), Line> {
     let Some(r) = results else {
         return Err(Line::Bad("a game before the line that names the match".into()));
     };
+    if value.get("variago_engines").is_some() {
+        let line: EnginesLine =
+            serde_json::from_value(value).map_err(|e| Line::Bad(format!("bad engines line: {e}")))?;
+        if line.id != r.info.id() {
+            return Err(Line::OtherMatch(format!("engines of another match ({})", line.id)));
+        }
+        r.engines = line.variago_engines;
+        return Ok(());
+    }
     let line: GameLine = serde_json::from_value(value).map_err(|e| Line::Bad(format!("bad game line: {e}")))?;
     if line.id != r.info.id() {
         return Err(Line::OtherMatch(format!(
@@ -301,6 +347,39 @@ pub fn read_all(paths: &[impl AsRef<Path>], skip_bad_lines: bool) -> Result<Resu
     merged.ok_or_else(|| "no results files".to_string())
 }
 
+/// The games a match's results file already holds: none when it is new
+/// or empty. An existing file must be of this match and is continued only
+/// on `resume`.
+pub fn games_so_far(
+    path: &Path,
+    info: &MatchInfo,
+    resume: bool,
+    skip_bad_lines: bool,
+) -> Result<Vec<GameRecord>, String> {
+    let shown = path.display();
+    if !std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
+        return Ok(Vec::new());
+    }
+    let results = read(path, skip_bad_lines)?;
+    if results.info != *info {
+        let differences = results.info.differences(info).join("; ");
+        return Err(format!("{shown} is from another match ({differences})"));
+    }
+    let mut numbers = std::collections::BTreeSet::new();
+    for game in &results.games {
+        if !numbers.insert(game.number) {
+            return Err(format!("{shown} holds game {} twice", game.number));
+        }
+    }
+    if !resume {
+        return Err(format!(
+            "{shown} already holds {} games of this match: --resume continues it",
+            results.games.len()
+        ));
+    }
+    Ok(results.games)
+}
+
 /// A results file open for appending, one line per finished game.
 pub struct Writer {
     file: std::fs::File,
@@ -308,50 +387,27 @@ pub struct Writer {
 }
 
 impl Writer {
-    /// Opens the match's results file: a new one gets its first line; an
-    /// existing one must be of this match and is continued only on `resume`.
-    /// Returns the games already there.
+    /// Opens the match's results file for appending: a new one gets its
+    /// first line. Then the run's `engines` get a line.
     pub fn open(
         path: &Path,
         info: &MatchInfo,
         sprt: Option<String>,
-        resume: bool,
-        skip_bad_lines: bool,
-    ) -> Result<(Writer, Vec<GameRecord>), String> {
+        engines: &[EngineIdentity],
+    ) -> Result<Writer, String> {
         let shown = path.display();
         let exists = std::fs::metadata(path).is_ok_and(|m| m.len() > 0);
-        let mut done = Vec::new();
-        if exists {
-            let results = read(path, skip_bad_lines)?;
-            if results.info != *info {
-                let differences = results.info.differences(info).join("; ");
-                return Err(format!("{shown} is from another match ({differences})"));
-            }
-            let mut numbers = std::collections::BTreeSet::new();
-            for game in results.games {
-                if !numbers.insert(game.number) {
-                    return Err(format!("{shown} holds game {} twice", game.number));
-                }
-                done.push(game);
-            }
-            if !resume {
-                return Err(format!(
-                    "{shown} already holds {} games of this match: --resume continues it",
-                    done.len()
-                ));
-            }
-        }
         let mut file = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)
             .map_err(|e| format!("cannot open {shown}: {e}"))?;
+        let mut text = String::new();
         if exists {
             // A run killed while writing may have left half a line.
-            let text = std::fs::read(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-            if text.last() != Some(&b'\n') {
-                file.write_all(b"\n")
-                    .map_err(|e| format!("cannot write {shown}: {e}"))?;
+            let before = std::fs::read(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+            if before.last() != Some(&b'\n') {
+                text.push('\n');
             }
         } else {
             let header = Header {
@@ -359,17 +415,21 @@ impl Writer {
                 id: info.id(),
                 sprt,
             };
-            let line = serde_json::to_string(&header).expect("a header serializes");
-            file.write_all(format!("{line}\n").as_bytes())
-                .map_err(|e| format!("cannot write {shown}: {e}"))?;
+            text += &serde_json::to_string(&header).expect("a header serializes");
+            text.push('\n');
         }
-        Ok((
-            Writer {
-                file,
-                info: info.clone(),
-            },
-            done,
-        ))
+        let line = EnginesLine {
+            variago_engines: engines.to_vec(),
+            id: info.id(),
+        };
+        text += &serde_json::to_string(&line).expect("an engines line serializes");
+        text.push('\n');
+        file.write_all(text.as_bytes())
+            .map_err(|e| format!("cannot write {shown}: {e}"))?;
+        Ok(Writer {
+            file,
+            info: info.clone(),
+        })
     }
 
     /// Appends a game in one write, so that a killed run leaves whole lines.

@@ -6,6 +6,7 @@ use super::clock::Clock;
 use super::openings::Opening;
 use super::program::Program;
 use super::record::{Ending, GameRecord, GameResult};
+use super::results::EngineIdentity;
 use super::MatchConfig;
 use crate::color::Color;
 use crate::moves::Move;
@@ -43,6 +44,20 @@ impl<'a> Table<'a> {
             referee: config.referee.as_deref().map(|r| Program::new("referee", r)),
             config,
         }
+    }
+
+    /// Starts and checks every program, each set up for game `number`
+    /// (see `Program::check`); the programs stay up for that game.
+    pub fn check(&mut self, number: u32) -> Result<Vec<EngineIdentity>, String> {
+        let controls = self.config.time_controls;
+        let mut engines = Vec::new();
+        for (i, program) in self.players.iter_mut().enumerate() {
+            engines.push(program.check(self.config, number, controls[i].as_ref())?);
+        }
+        if let Some(referee) = &mut self.referee {
+            engines.push(referee.check(self.config, number, None)?);
+        }
+        Ok(engines)
     }
 
     /// Plays game `number` from `opening` and writes its SGF file; None

@@ -8,16 +8,37 @@
 //! A game record keeps a preset on one line, every key resolved:
 //! `NAME;key=value;...` (see [`record_line`] and [`from_record`]).
 
+use crate::moves::MAX_SIZE;
+use std::collections::{HashMap, HashSet};
+use std::io::Read;
 use std::marker::PhantomData;
+use std::path::Path;
+
+/// The most presets a chain of `inherits` may pass through: deeper chains
+/// are mistakes, and the bound keeps resolving a preset cheap.
+pub const MAX_DEPTH: usize = 64;
+/// The longest line of a preset text: a `start` line that fills the
+/// largest board with owned pieces is about 11,000 characters.
+pub const MAX_LINE: usize = 16 * 1024;
+/// The largest preset text.
+pub const MAX_TEXT: usize = 1024 * 1024;
+/// The points of the largest board, which bound every count of pieces.
+pub const MAX_POINTS: u64 = (MAX_SIZE * MAX_SIZE) as u64;
 
 /// What a family's presets are made of.
-pub trait Schema: Sized {
+pub trait Schema: Sized + Clone {
+    /// The family's name in messages, e.g. `War Go`.
+    const FAMILY: &'static str;
+    /// The built-in presets' file, which documents the format.
+    const FILE: &'static str;
     /// The built-in presets' text.
     const BUILTIN: &'static str;
     /// The keys a section may hold besides `inherits`.
     const KEYS: &'static [&'static str];
     /// The preset `name` before any key is applied.
     fn blank(name: &str) -> Self;
+    /// Names the preset: a section starts from the one it inherits.
+    fn rename(&mut self, name: &str);
     /// Applies one key's value, or says what is wrong with it.
     fn apply(&mut self, key: &str, value: &str) -> Result<(), String>;
     /// Checks the preset once every key is applied.
@@ -31,21 +52,36 @@ struct Section {
     entries: Vec<(String, String, usize)>,
 }
 
+impl Section {
+    /// The preset it inherits and the line that says so.
+    fn parent(&self) -> Option<(String, usize)> {
+        self.entries
+            .iter()
+            .rev()
+            .find(|(k, _, _)| k == "inherits")
+            .map(|(_, v, l)| (v.to_ascii_lowercase(), *l))
+    }
+}
+
 /// A set of preset sections, from one or more texts.
 #[derive(Clone, Debug)]
 pub struct Library<S> {
-    sections: Vec<Section>,
+    sections: HashMap<String, Section>,
     schema: PhantomData<S>,
 }
 
 impl<S> Default for Library<S> {
     fn default() -> Library<S> {
         Library {
-            sections: Vec::new(),
+            sections: HashMap::new(),
             schema: PhantomData,
         }
     }
 }
+
+/// Presets resolved so far (before their check), with their depth in
+/// `inherits`: each section is resolved once however many inherit it.
+type Resolved<S> = HashMap<String, (S, usize)>;
 
 impl<S: Schema> Library<S> {
     /// The built-in presets.
@@ -58,9 +94,22 @@ impl<S: Schema> Library<S> {
     /// Adds the sections of `text`; a section of a known name replaces it.
     /// Errors name the line. Returns the names of the sections read.
     pub fn add(&mut self, text: &str) -> Result<Vec<String>, String> {
+        if text.len() > MAX_TEXT {
+            return Err(format!(
+                "{} bytes, more than the {MAX_TEXT} a preset text may hold",
+                text.len()
+            ));
+        }
         let mut read: Vec<Section> = Vec::new();
+        let mut names = HashSet::new();
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
+            if raw.len() > MAX_LINE {
+                return Err(format!(
+                    "line {line}: {} characters, more than the {MAX_LINE} a preset line may hold",
+                    raw.len()
+                ));
+            }
             let content = raw.split('#').next().unwrap_or("").trim();
             if content.is_empty() {
                 continue;
@@ -70,12 +119,13 @@ impl<S: Schema> Library<S> {
                     .strip_suffix(']')
                     .map(str::trim)
                     .filter(|n| !n.is_empty() && !n.contains(char::is_whitespace))
-                    .ok_or_else(|| format!("line {line}: bad section header '{content}'"))?;
-                if read.iter().any(|s| s.name == name) {
+                    .ok_or_else(|| format!("line {line}: bad section header '{content}'"))?
+                    .to_ascii_lowercase();
+                if !names.insert(name.clone()) {
                     return Err(format!("line {line}: section [{name}] appears twice"));
                 }
                 read.push(Section {
-                    name: name.to_ascii_lowercase(),
+                    name,
                     entries: Vec::new(),
                 });
                 continue;
@@ -95,26 +145,49 @@ impl<S: Schema> Library<S> {
         }
         let names: Vec<String> = read.iter().map(|s| s.name.clone()).collect();
         for section in read {
-            self.sections.retain(|s| s.name != section.name);
-            self.sections.push(section);
+            self.sections.insert(section.name.clone(), section);
         }
         // Resolve every new section now, so errors show at load time.
+        let mut resolved = Resolved::new();
         for name in &names {
-            self.preset(name)?;
+            self.resolve(name, &mut resolved)?.0.check()?;
         }
         Ok(names)
     }
 
-    fn section(&self, name: &str) -> Option<&Section> {
-        self.sections.iter().find(|s| s.name == name)
+    /// Adds the sections of `text` and returns the preset named `wanted`
+    /// if the text has it, else the text's last.
+    pub fn add_and_choose(&mut self, text: &str, wanted: &str) -> Result<S, String> {
+        let names = self.add(text)?;
+        let name = names
+            .iter()
+            .find(|n| *n == wanted)
+            .or(names.last())
+            .expect("a text has a section");
+        self.preset(name)
     }
 
     /// The preset `name` with its inherited keys.
     pub fn preset(&self, name: &str) -> Result<S, String> {
+        let (preset, _) = self.resolve(name, &mut Resolved::new())?;
+        preset.check()?;
+        Ok(preset)
+    }
+
+    /// The preset `name` before its check, and its depth: walks up the
+    /// `inherits` chain to a preset resolved before (or one that inherits
+    /// nothing), then applies the sections' keys back down, keeping each.
+    fn resolve(&self, name: &str, resolved: &mut Resolved<S>) -> Result<(S, usize), String> {
+        let name = name.to_ascii_lowercase();
         let mut chain: Vec<&Section> = Vec::new();
-        let mut next = Some((name.to_ascii_lowercase(), 0));
+        let mut next = Some((name.clone(), 0));
+        let mut base = None;
         while let Some((current, line)) = next.take() {
-            let section = self.section(&current).ok_or_else(|| match line {
+            if let Some(done) = resolved.get(&current) {
+                base = Some(done.clone());
+                break;
+            }
+            let section = self.sections.get(&current).ok_or_else(|| match line {
                 0 => format!("unknown preset '{current}'"),
                 _ => format!("line {line}: inherits unknown preset '{current}'"),
             })?;
@@ -122,24 +195,78 @@ impl<S: Schema> Library<S> {
                 return Err(format!("line {line}: preset '{current}' inherits itself"));
             }
             chain.push(section);
-            next = section
-                .entries
-                .iter()
-                .rev()
-                .find(|(k, _, _)| k == "inherits")
-                .map(|(_, v, l)| (v.to_ascii_lowercase(), *l));
+            if chain.len() > MAX_DEPTH {
+                break;
+            }
+            next = section.parent();
         }
-        let mut preset = S::blank(&name.to_ascii_lowercase());
+        let depth = chain.len() + base.as_ref().map_or(0, |(_, depth)| *depth);
+        if depth > MAX_DEPTH {
+            let line = chain[0].parent().map_or(0, |(_, line)| line);
+            return Err(format!(
+                "line {line}: preset '{name}' inherits through more than {MAX_DEPTH} presets, the most allowed"
+            ));
+        }
+        let (mut preset, mut depth) = base.unwrap_or_else(|| (S::blank(&name), 0));
         for section in chain.iter().rev() {
+            preset.rename(&section.name);
             for (key, value, line) in &section.entries {
                 if key != "inherits" {
                     preset.apply(key, value).map_err(|e| format!("line {line}: {e}"))?;
                 }
             }
+            depth += 1;
+            resolved.insert(section.name.clone(), (preset.clone(), depth));
         }
-        preset.check()?;
-        Ok(preset)
+        Ok((preset, depth))
     }
+}
+
+/// A preset file's text, refused when it is a directory, not text, or
+/// larger than [`MAX_TEXT`] (read no further, so a device never ends it).
+pub fn read_file(path: &Path) -> Result<String, String> {
+    let shown = path.display();
+    if path.is_dir() {
+        return Err(format!("{shown} is a directory, not a preset file"));
+    }
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_TEXT as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {shown}: {e}"))?;
+    if bytes.len() > MAX_TEXT {
+        return Err(format!(
+            "{shown} is larger than the {MAX_TEXT} bytes a preset file may hold"
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| format!("{shown} is not UTF-8 text"))
+}
+
+/// A count of pieces that cover `points` points each: no more than the
+/// largest board holds.
+pub fn piece_count(text: &str, piece: &str, points: u32) -> Result<u32, String> {
+    let count: u64 = number(text, "count")?;
+    let covered = count.saturating_mul(points.into());
+    if covered > MAX_POINTS {
+        let what = if points == 1 {
+            format!("{count} {piece} pieces")
+        } else {
+            format!("{count} {piece} pieces of {points} points")
+        };
+        return Err(format!(
+            "{what} are more than the largest board ({MAX_SIZE}x{MAX_SIZE}, {MAX_POINTS} points) holds"
+        ));
+    }
+    Ok(count as u32)
+}
+
+/// A number of at most `max`.
+pub fn bounded(text: &str, what: &str, max: u32) -> Result<u32, String> {
+    let value: u64 = number(text, what)?;
+    u32::try_from(value)
+        .ok()
+        .filter(|&v| v <= max)
+        .ok_or_else(|| format!("{what} {value} is more than the most allowed, {max}"))
 }
 
 fn check_key<S: Schema>(key: &str) -> Result<(), String> {

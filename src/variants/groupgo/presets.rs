@@ -4,7 +4,7 @@
 
 use crate::moves::MAX_SIZE;
 use crate::polyomino::Omino;
-use crate::variants::presets::{self, board_size, number, Schema};
+use crate::variants::presets::{self, board_size, Schema};
 
 /// The built-in presets.
 pub const BUILTIN: &str = include_str!("../../../presets/groupgo.ini");
@@ -98,11 +98,8 @@ impl Hand {
             let (name, count) = item
                 .split_once(':')
                 .ok_or_else(|| format!("expected piece:count, got '{item}'"))?;
-            let count: u32 = number(count, "count")?;
-            if count > 999 {
-                return Err(format!("{count} pieces are more than a game can drop"));
-            }
-            hand.set(Omino::parse(name)?, count);
+            let omino = Omino::parse(name)?;
+            hand.set(omino, presets::piece_count(count, name, omino.cells() as u32)?);
         }
         Ok(hand)
     }
@@ -176,6 +173,8 @@ impl Preset {
 }
 
 impl Schema for Preset {
+    const FAMILY: &'static str = "Group Go";
+    const FILE: &'static str = "presets/groupgo.ini";
     const BUILTIN: &'static str = BUILTIN;
     const KEYS: &'static [&'static str] = &[
         "size",
@@ -201,6 +200,10 @@ impl Schema for Preset {
             pieces: Pieces::default(),
             first: Pieces::default(),
         }
+    }
+
+    fn rename(&mut self, name: &str) {
+        self.name = name.to_string();
     }
 
     fn apply(&mut self, key: &str, value: &str) -> Result<(), String> {

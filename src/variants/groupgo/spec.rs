@@ -42,17 +42,11 @@ pub fn setup_of(variant: Variant, preset: Preset) -> Setup {
     }
 }
 
-/// The setup of `variant` with the preset `wanted` (or else the last) of a
-/// preset file's `text`, read over the built-in presets.
+/// The setup of `variant` with the preset named like it (or else the
+/// last) of a preset file's `text`, read over the built-in presets.
 pub fn setup_from_file(variant: Variant, text: &str) -> Result<Setup, String> {
-    let mut library = Library::builtin();
-    let names = library.add(text)?;
-    let name = names
-        .iter()
-        .find(|n| *n == variant.name())
-        .or(names.last())
-        .expect("a file has a section");
-    Ok(setup_of(variant, library.preset(name)?))
+    let preset = Library::builtin().add_and_choose(text, variant.name())?;
+    Ok(setup_of(variant, preset))
 }
 
 pub static GROUP_GO: VariantSpec = VariantSpec {

@@ -5,7 +5,7 @@
 use super::pieces::{Army, Hand};
 use crate::color::Color;
 use crate::moves::{Move, Piece, Vertex, MAX_SIZE};
-use crate::variants::presets::{self, board_size, number, Schema};
+use crate::variants::presets::{self, board_size, Schema};
 
 /// The War Go family's presets.
 pub type Library = presets::Library<Preset>;
@@ -75,6 +75,8 @@ impl Preset {
 }
 
 impl Schema for Preset {
+    const FAMILY: &'static str = "War Go";
+    const FILE: &'static str = "presets/wargo.ini";
     const BUILTIN: &'static str = BUILTIN;
     const KEYS: &'static [&'static str] = &[
         "size",
@@ -102,6 +104,10 @@ impl Schema for Preset {
         }
     }
 
+    fn rename(&mut self, name: &str) {
+        self.name = name.to_string();
+    }
+
     fn apply(&mut self, key: &str, value: &str) -> Result<(), String> {
         apply(self, key, value)
     }
@@ -117,14 +123,32 @@ impl Schema for Preset {
     }
 }
 
-/// `piece:count ...` for hands and prices.
+/// The highest price of a piece.
+const MAX_PRICE: u32 = 100;
+/// The largest credit: enough to fill the largest board with the dearest piece.
+const MAX_CREDIT: u32 = MAX_PRICE * presets::MAX_POINTS as u32;
+
+/// `piece:count ...`: a hand, each count at most what a board holds.
 fn counts(text: &str) -> Result<Hand, String> {
     let mut hand = Hand::default();
     for item in text.split_whitespace() {
         let (army, count) = super::pieces::parse_count(item)?;
-        hand.set(army, number(count, "count")?);
+        hand.set(army, presets::piece_count(count, army.name(), 1)?);
     }
     Ok(hand)
+}
+
+/// `piece:price ...`.
+fn prices(text: &str) -> Result<Hand, String> {
+    let mut prices = Hand::default();
+    for item in text.split_whitespace() {
+        let (army, price) = super::pieces::parse_count(item)?;
+        prices.set(
+            army,
+            presets::bounded(price, &format!("{} price", army.name()), MAX_PRICE)?,
+        );
+    }
+    Ok(prices)
 }
 
 fn start_piece(item: &str) -> Result<(Option<Color>, Piece, Vertex), String> {
@@ -167,8 +191,8 @@ fn apply(preset: &mut Preset, key: &str, value: &str) -> Result<(), String> {
         "hand.black" => preset.hands[0] = counts(value)?,
         "hand.white" => preset.hands[1] = counts(value)?,
         "start" => preset.start = value.split_whitespace().map(start_piece).collect::<Result<_, _>>()?,
-        "credit" => preset.credit = Some(number(value, "credit")?),
-        "prices" => preset.prices = counts(value)?,
+        "credit" => preset.credit = Some(presets::bounded(value, "credit", MAX_CREDIT)?),
+        "prices" => preset.prices = prices(value)?,
         _ => return Err(format!("unknown key '{key}'")),
     }
     Ok(())
@@ -222,6 +246,21 @@ mod tests {
         assert!(Preset::from_record("").is_err());
         assert!(Preset::from_record("x;colour=red").is_err());
         assert!(Preset::from_record("x]y;size=9").is_err());
+    }
+
+    #[test]
+    fn inheritance_is_bounded_in_depth() {
+        let chain = |presets: usize| {
+            (1..presets).fold("[p0]\n".to_string(), |text, i| {
+                text + &format!("[p{i}]\ninherits = p{}\n", i - 1)
+            })
+        };
+        Library::builtin().add(&chain(64)).unwrap();
+        let err = Library::builtin().add(&chain(65)).unwrap_err();
+        assert!(
+            err.starts_with("line 129:") && err.contains("preset 'p64' inherits through more than 64"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -18,6 +18,15 @@ fn library() -> &'static Library {
     LIBRARY.get_or_init(Library::builtin)
 }
 
+/// The variants of the family.
+pub const FAMILY: [Variant; 5] = [
+    Variant::WarGo,
+    Variant::CenterOfTao,
+    Variant::MercenaryGo,
+    Variant::SpecialStones,
+    Variant::BuyingArmies,
+];
+
 /// The built-in preset of a variant of the family: its section has the
 /// variant's name.
 pub fn builtin_preset(variant: Variant) -> Option<Preset> {
@@ -30,6 +39,12 @@ fn default_size(name: &str) -> usize {
 
 fn fits(name: &str, size: usize) -> bool {
     library().preset(name).is_ok_and(|p| p.fits(size))
+}
+
+/// The setup of the preset named like `variant` (or else the last) of a
+/// preset file's `text`, read over the built-in presets.
+pub fn setup_from_file(variant: Variant, text: &str) -> Result<Setup, String> {
+    Ok(setup_of(Library::builtin().add_and_choose(text, variant.name())?))
 }
 
 /// The setup of a preset read from a file: Buying Armies where the preset
@@ -55,7 +70,7 @@ pub static WAR_GO: VariantSpec = VariantSpec {
     game_id: "WarGo",
     default_size: || default_size("wargo"),
     accepts_size: |size| fits("wargo", size),
-    ..FAMILY
+    ..FAMILY_SPEC
 };
 
 pub static CENTER_OF_TAO: VariantSpec = VariantSpec {
@@ -66,7 +81,7 @@ pub static CENTER_OF_TAO: VariantSpec = VariantSpec {
     default_size: || default_size("center-of-tao"),
     accepts_size: |size| fits("center-of-tao", size),
     options: &[],
-    ..FAMILY
+    ..FAMILY_SPEC
 };
 
 pub static MERCENARY_GO: VariantSpec = VariantSpec {
@@ -77,7 +92,7 @@ pub static MERCENARY_GO: VariantSpec = VariantSpec {
     default_size: || default_size("mercenary-go"),
     accepts_size: |size| fits("mercenary-go", size),
     options: &[],
-    ..FAMILY
+    ..FAMILY_SPEC
 };
 
 pub static SPECIAL_STONES: VariantSpec = VariantSpec {
@@ -87,7 +102,7 @@ pub static SPECIAL_STONES: VariantSpec = VariantSpec {
     game_id: "SpecialStones",
     default_size: || default_size("special-stones"),
     accepts_size: |size| fits("special-stones", size),
-    ..FAMILY
+    ..FAMILY_SPEC
 };
 
 pub static BUYING_ARMIES: VariantSpec = VariantSpec {
@@ -127,11 +142,11 @@ pub static BUYING_ARMIES: VariantSpec = VariantSpec {
     // Both engines buy the same armies by the same rule, so every program
     // in a match starts play from the same hands.
     match_setup: &["variago-buy_auto b", "variago-buy_auto w"],
-    ..FAMILY
+    ..FAMILY_SPEC
 };
 
 /// What the family shares; each variant above names itself.
-const FAMILY: VariantSpec = VariantSpec {
+const FAMILY_SPEC: VariantSpec = VariantSpec {
     name: "",
     aliases: &[],
     description: "",
