@@ -34,7 +34,7 @@ fn a_henge_is_picked_from_the_hand_and_dropped() {
     assert_eq!(gogui.size, 7, "5x5 and a column for each hand");
     // Black's hand: F1 normal pieces, F2 henges; white's: G5, G4.
     let gfx = gogui.ask_ruler("gogui-rules_board_gfx");
-    assert!(gfx.contains("F1 10 F2 H2 G5 10 G4 H2"), "{gfx}");
+    assert!(gfx.contains("F1 10st F2 2H G5 10st G4 2H"), "{gfx}");
     assert!(gogui.legal().contains(&"F2".to_string()));
     assert!(
         !gogui.legal().contains(&"G4".to_string()),
@@ -49,7 +49,7 @@ fn a_henge_is_picked_from_the_hand_and_dropped() {
     assert!(gfx.contains("TRIANGLE F2"), "the picked piece is marked: {gfx}");
     click_all(&mut gogui, "A1 B2");
     assert_eq!(typed_moves(&mut gogui), ["henge@A1"]);
-    assert!(gogui.ask_ruler("gogui-rules_board_gfx").contains("F2 H1"));
+    assert!(gogui.ask_ruler("gogui-rules_board_gfx").contains("F2 1H"));
     no_divergence(&gogui);
 }
 

@@ -121,7 +121,7 @@ fn yugo_the_button_and_then_a_pass_go_on() {
         !legal.contains(&"pass".to_string()),
         "no pass before the button: {legal:?}"
     );
-    assert!(gogui.ask_ruler("gogui-rules_board_gfx").contains("F6 button"));
+    assert!(gogui.ask_ruler("gogui-rules_board_gfx").contains("F6 btn"));
     assert!(!gogui.click("pass"));
     assert!(gogui.click("F6"));
     assert_eq!(gogui.ask_ruler("variago-button"), "black");

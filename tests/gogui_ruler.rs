@@ -94,7 +94,8 @@ fn the_ruler_follows_a_whole_game_in_every_variant() {
             assert!(board.lines().all(|row| row.split(' ').count() == size));
             let [b, w] = e.game.captures();
             assert_eq!(ok(&mut e, "gogui-rules_captured_count"), format!("{b} {w}"));
-            ok(&mut e, "gogui-rules_board_gfx");
+            let gfx = ok(&mut e, "gogui-rules_board_gfx");
+            check_gfx(&e, &gfx);
             if e.game.outcome().is_some() {
                 break;
             }
@@ -110,6 +111,42 @@ fn the_ruler_follows_a_whole_game_in_every_variant() {
             let result = ok(&mut e, "gogui-rules_final_result");
             assert!(result.contains("wins") || result == "Draw", "{variant:?}: {result}");
         }
+    }
+}
+
+/// The words of the first gfx line that starts with `prefix`, after it.
+fn gfx_line<'g>(gfx: &'g str, prefix: &str) -> Vec<&'g str> {
+    gfx.lines()
+        .find_map(|l| l.strip_prefix(prefix))
+        .map_or_else(Vec::new, |rest| rest.split(' ').collect())
+}
+
+/// What a person reads on GoGui's board: nothing drawn over the stones (a
+/// mark would cover them, so the zones are a colour, which GoGui paints
+/// under a stone), and hand labels that neither name a vertex nor look
+/// like GoGui's move numbers, with the count first.
+fn check_gfx(e: &Engine, gfx: &str) {
+    assert!(!gfx.contains("MARK"), "{gfx}");
+    let zones: Vec<String> = e.game.zones().iter().map(|v| v.to_string()).collect();
+    assert_eq!(gfx_line(gfx, "COLOR #70b0ff "), zones, "{gfx}");
+    let labels = gfx_line(gfx, "LABEL ");
+    let frame = Frame::of(&e.game);
+    for cell in frame.hand_cells() {
+        let at = labels
+            .iter()
+            .position(|&w| w == cell.vertex.to_string())
+            .expect("a labelled hand cell");
+        let label = labels[at + 1];
+        assert!(variago::Vertex::parse(label).is_none(), "{label}");
+        assert!(label.parse::<f64>().is_err(), "{label}");
+        let count = e
+            .game
+            .hand(cell.color)
+            .unwrap_or_default()
+            .into_iter()
+            .find(|&(p, _)| p == cell.piece);
+        let count = count.map_or(0, |(_, n)| n);
+        assert!(label.starts_with(&count.to_string()), "{label}");
     }
 }
 

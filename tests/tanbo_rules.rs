@@ -179,7 +179,8 @@ fn a_move_that_bounds_its_own_root_and_another_removes_its_own_alone() {
     let mut game = position(Variant::Tanbo, "XX.OO / .XXO. / ..... / .O.X. / OOOXX", Color::Black);
     place(&mut game, Color::Black, "C3");
     assert_eq!(diagram(&game), "...OO / ...O. / ..... / .O.X. / OOOXX");
-    assert_eq!(game.captures(), [5, 0]);
+    // Black's own stones left the board: White's gain, as a suicide is.
+    assert_eq!(game.captures(), [0, 5]);
     assert!(game.check_consistency().is_ok());
 
     // White C5 bounds its own root and the black root D1-...-E5: White's
@@ -189,7 +190,7 @@ fn a_move_that_bounds_its_own_root_and_another_removes_its_own_alone() {
     place(&mut game, Color::White, "C5");
     assert_eq!(diagram(&game), "...XX / ...X. / ..XXX / ...X. / ...XX");
     assert_ne!(before, diagram(&game));
-    assert_eq!(game.captures(), [0, 9]);
+    assert_eq!(game.captures(), [9, 0]);
 }
 
 #[test]
@@ -208,13 +209,39 @@ fn a_move_that_bounds_its_own_root_in_gray_tanbo_removes_that_root_alone() {
 }
 
 #[test]
+fn gogui_shows_each_side_the_stones_it_took_from_the_other() {
+    // GoGui reads `captured by black, captured by white` and shows the
+    // first beside a white stone under Black. White's D1 bounds its own
+    // root A1-B1-A2 and Black's E1-E2: three white stones count for Black
+    // (as a suicide does in Go), two black ones for White.
+    let mut e = Engine::new(setup(Variant::Tanbo, 5, false), common::settings(1, 0));
+    e.game = position(Variant::Tanbo, "XXXOO / X.XXO / XX.OO / O..OX / OO..X", Color::White);
+    assert_eq!(ok(&mut e, "gogui-rules_captured_count"), "0 0");
+    ok(&mut e, "play w D1");
+    assert_eq!(ok(&mut e, "gogui-rules_captured_count"), "3 2");
+    assert!(ok(&mut e, "showboard").contains("captured: black 3 white 2"));
+    // Gray stones have no owner: each player's count is what its
+    // placements removed.
+    let mut e = Engine::new(setup(Variant::GrayTanbo, 5, false), common::settings(1, 0));
+    e.game = position(
+        Variant::GrayTanbo,
+        "@...@ / @...@ / ..... / @...@ / @@..@",
+        Color::White,
+    );
+    ok(&mut e, "play w D1");
+    assert_eq!(ok(&mut e, "gogui-rules_captured_count"), "0 3");
+    assert!(ok(&mut e, "showboard").contains("removed: black 0 white 3"));
+}
+
+#[test]
 fn a_move_that_bounds_other_roots_removes_every_one_of_them() {
     // White D1 grows the white root from D2 and bounds the white root
     // A1-B1-A2 and the black root E1-E2: both go, whatever their colour.
     let mut game = position(Variant::Tanbo, "XXXOO / X.XXO / XX.OO / O..OX / OO..X", Color::White);
     place(&mut game, Color::White, "D1");
     assert_eq!(diagram(&game), "XXXOO / X.XXO / XX.OO / ...O. / ...O.");
-    assert_eq!(game.captures(), [0, 5]);
+    // Three white stones count for Black, two black ones for White.
+    assert_eq!(game.captures(), [3, 2]);
 }
 
 #[test]
@@ -225,7 +252,7 @@ fn the_roots_a_move_bounds_go_at_once_even_where_one_removal_would_free_another(
     let mut game = position(Variant::Tanbo, "...OO / .OOO. / ..XOO / O.XOX / OXXXX", Color::White);
     place(&mut game, Color::White, "B3");
     assert_eq!(diagram(&game), "...OO / .OOO. / .O.OO / ...O. / .....");
-    assert_eq!(game.captures(), [0, 9]);
+    assert_eq!(game.captures(), [2, 7]);
 
     // Gray B4 bounds A1-B1-C1-A2-A3 and D2-E1-...-E5; removing the first
     // alone would give the second a growth point at C2; both go.
@@ -247,7 +274,7 @@ fn a_move_may_bound_another_root_of_its_own_colour() {
     let mut game = position(Variant::Tanbo, "XOOOO / X...O / ..XXX / OO..X / O..XX", Color::Black);
     place(&mut game, Color::Black, "B3");
     assert_eq!(diagram(&game), ".OOOO / ....O / .XXXX / OO..X / O..XX");
-    assert_eq!(game.captures(), [2, 0]);
+    assert_eq!(game.captures(), [0, 2]);
 }
 
 #[test]

@@ -624,7 +624,7 @@ fn in_gogui_the_button_is_a_point_of_its_own_and_a_pass_is_real() {
     assert_eq!(e.game.size(), 9);
     let legal = ok(&mut e, "gogui-rules_legal_moves");
     assert!(legal.ends_with("J9 K10") && !legal.contains("pass"), "{legal}");
-    assert!(ok(&mut e, "gogui-rules_board_gfx").starts_with("LABEL K10 button"));
+    assert!(ok(&mut e, "gogui-rules_board_gfx").starts_with("LABEL K10 btn"));
     assert!(ok(&mut e, "gogui-rules_board").starts_with(&format!("{}.\n", "? ".repeat(9))));
     // GoGui ends a game after any two passes: there, a pass is always real.
     refused(
@@ -634,13 +634,20 @@ fn in_gogui_the_button_is_a_point_of_its_own_and_a_pass_is_real() {
     );
     ok(&mut e, "play b K10");
     assert_eq!(ok(&mut e, "variago-button"), "black");
+    // The button's point shows its holder: a black stone, labelled, in the
+    // hands' colour.
+    assert!(ok(&mut e, "gogui-rules_board").starts_with(&format!("{}X\n", "? ".repeat(9))));
+    let gfx = ok(&mut e, "gogui-rules_board_gfx");
+    assert!(
+        gfx.starts_with("LABEL K10 btn") && gfx.contains("COLOR #e8d8a8 K10\n"),
+        "{gfx}"
+    );
     assert!(ok(&mut e, "gogui-rules_legal_moves").ends_with("J9 pass"));
     refused(
         &mut e,
         "play w K10",
         "K10 is outside the playing area and holds no option now",
     );
-    assert!(ok(&mut e, "gogui-rules_board").starts_with(&format!("{}?\n", "? ".repeat(9))));
     ok(&mut e, "play w pass");
     assert!(e.game.outcome().is_none(), "the button and a pass do not end the game");
     ok(&mut e, "play b pass");

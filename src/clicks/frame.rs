@@ -188,8 +188,11 @@ pub fn options(next: &[Click]) -> Vec<(usize, &'static str)> {
         .collect()
 }
 
-/// The short name GoGui labels a piece with: on the board, and with its
-/// count in the hand.
+/// The short name GoGui labels a piece with, on the board and in the
+/// hand: at most three characters, a letter first, so that it fits a point
+/// after a count. Polyominoes are named by shape and size (`T4`, `I3`); of
+/// the two special stones that begin with `re`, the replacer is `sub` (it
+/// takes a soldier's place), so that it looks nothing like the repeller.
 pub fn piece_label(piece: Piece) -> &'static str {
     match piece {
         Piece::Stone | Piece::Pawn | Piece::Migo => "",
@@ -206,38 +209,54 @@ pub fn piece_label(piece: Piece) -> &'static str {
         Piece::Samurai => "sam",
         Piece::Cavalry => "cav",
         Piece::Omino(omino) => match omino {
-            Omino::Domino => "dom",
+            Omino::Domino => "I2",
             Omino::I3 => "I3",
             Omino::L3 => "L3",
-            Omino::I4 => "I",
-            Omino::O4 => "O",
-            Omino::T4 => "T",
-            Omino::S4 => "S",
-            Omino::Z4 => "Z",
-            Omino::L4 => "L",
-            Omino::J4 => "J",
+            Omino::I4 => "I4",
+            Omino::O4 => "O4",
+            Omino::T4 => "T4",
+            Omino::S4 => "S4",
+            Omino::Z4 => "Z4",
+            Omino::L4 => "L4",
+            Omino::J4 => "J4",
         },
-        Piece::TwoEye(crate::moves::Flavour::Friendly) => "2ef",
-        Piece::TwoEye(crate::moves::Flavour::Any) => "2ea",
+        Piece::TwoEye(crate::moves::Flavour::Friendly) => "eyF",
+        Piece::TwoEye(crate::moves::Flavour::Any) => "eyA",
         Piece::ExtraMove => "ext",
-        Piece::Replacer => "rpc",
+        Piece::Replacer => "sub",
         Piece::Switcher => "swi",
         Piece::InnerStrength => "inn",
         Piece::Connector => "con",
-        Piece::Repeller => "rpl",
+        Piece::Repeller => "rep",
         Piece::KingsSon => "son",
         Piece::Gray => "gry",
     }
 }
 
-/// The short name of a choice's option, for its cell: the name itself up
-/// to six letters (`button` still fits a cell), else its first three.
+/// The label of a hand cell: the count left, then the piece's name (`6wal`,
+/// `1T4`, `2H`, `10st` for plain stones). Starting with a digit, it never
+/// reads as a vertex (`T4`); with a name, never as GoGui's move number;
+/// and where a small point cuts it short, the count stays.
+pub fn hand_label(piece: Piece, count: u32) -> String {
+    match piece_label(piece) {
+        "" => format!("{count}st"),
+        name => format!("{count}{name}"),
+    }
+}
+
+/// The short name of a choice's option, for its cell, which shows three
+/// or four letters at GoGui's first size: the name up to four (`done`),
+/// `btn` for the button, else its first three (`imm`, `del`).
 pub fn option_label(option: &str) -> &str {
-    match option.len() {
-        0..=6 => option,
+    match option {
+        "button" => BUTTON_LABEL,
+        _ if option.len() <= 4 => option,
         _ => option.get(..3).unwrap_or(option),
     }
 }
+
+/// The label of Yugo's button, free or held.
+pub const BUTTON_LABEL: &str = "btn";
 
 #[cfg(test)]
 mod tests {
@@ -282,6 +301,52 @@ mod tests {
         assert_eq!(frame.hand_cells()[9].vertex, v("V19"));
         let small = Frame::new(4, [vec![Piece::Wall; 9], vec![]], true);
         assert_eq!(small.size(), 7, "three columns of four");
+    }
+
+    #[test]
+    fn piece_labels_fit_a_point_and_tell_pieces_apart() {
+        let mut seen: Vec<(&str, Piece)> = Vec::new();
+        for piece in Piece::ALL {
+            let label = piece_label(piece);
+            if label.is_empty() {
+                assert!(matches!(piece, Piece::Stone | Piece::Pawn | Piece::Migo));
+                continue;
+            }
+            assert!(label.len() <= 3, "{label}");
+            assert!(label.starts_with(|c: char| c.is_ascii_alphabetic()), "{label}");
+            // Only a bomb's two modes share a name: the mode is chosen later.
+            if let Some(&(_, other)) = seen.iter().find(|&&(l, _)| l == label) {
+                assert!(matches!((other, piece), (Piece::Bomb(_), Piece::Bomb(_))), "{label}");
+            }
+            seen.push((label, piece));
+        }
+        // The replacer and the repeller differ in every letter.
+        let [sub, rep] = [Piece::Replacer, Piece::Repeller].map(piece_label);
+        assert!(sub.chars().zip(rep.chars()).all(|(a, b)| a != b), "{sub} {rep}");
+    }
+
+    #[test]
+    fn hand_labels_are_neither_vertices_nor_numbers() {
+        for piece in Piece::ALL {
+            for count in [0, 1, 2, 6, 9, 10, 12] {
+                let label = hand_label(piece, count);
+                assert!(Vertex::parse(&label).is_none(), "{label}");
+                assert!(label.parse::<f64>().is_err(), "{label}");
+                assert!(label.starts_with(&count.to_string()), "{label}");
+                assert!(label.len() <= 4 || count >= 10, "{label}");
+            }
+        }
+        assert_eq!(hand_label(Piece::Omino(Omino::T4), 1), "1T4");
+        assert_eq!(hand_label(Piece::Wall, 6), "6wal");
+        assert_eq!(hand_label(Piece::Stone, 10), "10st");
+    }
+
+    #[test]
+    fn option_labels_fit_a_point() {
+        assert_eq!(option_label("button"), "btn");
+        assert_eq!(option_label("done"), "done");
+        assert_eq!(option_label("immediate"), "imm");
+        assert_eq!(option_label("delayed"), "del");
     }
 
     #[test]

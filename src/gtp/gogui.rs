@@ -5,7 +5,7 @@ use super::args::Args;
 use super::clicking::write_click;
 use super::commands::{Handler, Reply};
 use super::engine::Engine;
-use crate::clicks::frame::{self, option_label, piece_label, Cell};
+use crate::clicks::frame::{self, hand_label, option_label, piece_label, Cell, BUTTON_LABEL};
 use crate::color::Color;
 use crate::game::{Occupant, Owner, Position};
 use crate::moves::{Move, Piece, Vertex, MAX_SIZE};
@@ -83,11 +83,12 @@ fn hand_count(game: &Game, color: Color, piece: Piece) -> u32 {
 
 /// The frame's rows from the top: `X`, `O` and `.` on the playing area
 /// (neutral pieces show as empty and are drawn by the gfx), a stone of its
-/// side on each hand cell that holds pieces, `.` on the cells of a pending
-/// choice, `?` everywhere else.
+/// side on each hand cell that holds pieces and on Yugo's button once
+/// taken, `.` on the cells of a pending choice, `?` everywhere else.
 fn ruler_board(e: &Engine) -> String {
     let frame = e.frame();
     let options = pending_options(e);
+    let button = held_button(e);
     let mut rows = Vec::new();
     for y in (0..frame.size()).rev() {
         let row: Vec<&str> = (0..frame.size())
@@ -103,6 +104,8 @@ fn ruler_board(e: &Engine) -> String {
                     Cell::Hand(h) if h.color == Color::Black => "X",
                     Cell::Hand(_) => "O",
                     Cell::Choice(i) if options.iter().any(|&(n, _)| n == i) => ".",
+                    Cell::Choice(_) if button == Some((v, Color::Black)) => "X",
+                    Cell::Choice(_) if button == Some((v, Color::White)) => "O",
                     Cell::Choice(_) | Cell::Outside => "?",
                 }
             })
@@ -110,6 +113,15 @@ fn ruler_board(e: &Engine) -> String {
         rows.push(row.join(" "));
     }
     rows.join("\n")
+}
+
+/// Yugo's button once a side has taken it: its cell (the choice's, where
+/// it was clicked) and the side that holds it.
+fn held_button(e: &Engine) -> Option<(Vertex, Color)> {
+    let Game::Yugo(yugo) = &e.game else {
+        return None;
+    };
+    Some((*e.frame().choice_cells().first()?, yugo.button()?))
 }
 
 /// The options of a choice that may be clicked now.
@@ -122,15 +134,21 @@ fn is_special(o: Occupant) -> bool {
     !matches!(o.piece, Piece::Stone | Piece::Pawn | Piece::Migo) || o.owner == Owner::Neutral
 }
 
-/// Colours of the frame: the hands, and the points of neither.
+/// Colours of the frame: the hands (and a held button), and the points of
+/// neither.
 const HAND_COLOR: &str = "#e8d8a8";
 const OUTSIDE_COLOR: &str = "#808080";
+/// The colour of zones. GoGui paints a point's colour half transparent
+/// before its stone and its label, so a stone covers it but for the
+/// corners and a label stays legible: the zone shows as a tinted square
+/// whatever stands in it. A mark would be drawn over the stones.
+pub const ZONE_COLOR: &str = "#70b0ff";
 
 /// Labels for every special piece, squares around neutral ones, a gray
-/// fill for gray stones, marks on zones; in a frame, each hand cell's
-/// piece and count and the options of a pending choice, the hands and the
-/// rest coloured; the clicks of a partial move marked, and a line that
-/// says what comes next.
+/// fill for gray stones, a tint on zones; in a frame, each hand cell's
+/// piece and count, the options of a pending choice and a held button,
+/// the hands and the rest coloured; the clicks of a partial move marked,
+/// and a line that says what comes next.
 fn ruler_gfx(e: &Engine) -> String {
     let game = &e.game;
     let frame = e.frame();
@@ -152,14 +170,11 @@ fn ruler_gfx(e: &Engine) -> String {
     }
     for cell in frame.hand_cells() {
         let count = hand_count(game, cell.color, cell.piece);
-        // A count after a label that ends in a digit (`I3`) takes a colon.
-        let label = piece_label(cell.piece);
-        let colon = if label.ends_with(|c: char| c.is_ascii_digit()) {
-            ":"
-        } else {
-            ""
-        };
-        labels.push(format!("{} {label}{colon}{count}", cell.vertex));
+        labels.push(format!("{} {}", cell.vertex, hand_label(cell.piece, count)));
+    }
+    let button = held_button(e);
+    if let Some((v, _)) = button {
+        labels.push(format!("{v} {BUTTON_LABEL}"));
     }
     let options = pending_options(e);
     for &(i, option) in &options {
@@ -182,20 +197,26 @@ fn ruler_gfx(e: &Engine) -> String {
     if !gray.is_empty() {
         gfx.push(format!("INFLUENCE {}", gray.join(" ")));
     }
-    // Zones where pieces gain powers (War Go's tao zones) are marked.
+    // Zones where pieces gain powers (War Go's tao zones) are tinted.
     let zones: Vec<String> = game.zones().iter().map(Vertex::to_string).collect();
     if !zones.is_empty() {
-        gfx.push(format!("MARK {}", zones.join(" ")));
+        gfx.push(format!("COLOR {ZONE_COLOR} {}", zones.join(" ")));
     }
     if frame.is_framed() {
-        let hands: Vec<String> = frame.hand_cells().iter().map(|h| h.vertex.to_string()).collect();
+        let hands: Vec<String> = frame
+            .hand_cells()
+            .iter()
+            .map(|h| h.vertex)
+            .chain(button.map(|(v, _)| v))
+            .map(|v| v.to_string())
+            .collect();
         if !hands.is_empty() {
             gfx.push(format!("COLOR {HAND_COLOR} {}", hands.join(" ")));
         }
         let outside: Vec<String> = vertices(frame.size())
             .filter(|&v| match frame.cell(v) {
                 Cell::Outside => true,
-                Cell::Choice(i) => !options.iter().any(|&(n, _)| n == i),
+                Cell::Choice(i) => !options.iter().any(|&(n, _)| n == i) && button.is_none_or(|(b, _)| b != v),
                 _ => false,
             })
             .map(|v| v.to_string())

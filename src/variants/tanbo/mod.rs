@@ -162,8 +162,12 @@ struct State {
     to_move: Color,
     /// Stones of each colour on the board (gray: all in the first).
     stones: [u32; 2],
-    /// Stones removed by each player's placements, whoever's they were.
-    removed: [u32; 2],
+    /// The stones each player captured, black first: in Tanbo the
+    /// opponent's stones that left the board, whoever's move bounded them
+    /// (a root bounded by its own side's move is the opponent's gain, as a
+    /// suicide is in Go, and GoGui counts it so); in gray Tanbo, whose
+    /// stones have no owner, the stones each player's placements removed.
+    captured: [u32; 2],
 }
 
 #[derive(Clone, Debug)]
@@ -198,7 +202,7 @@ impl Tanbo {
                 board,
                 to_move,
                 stones,
-                removed: [0, 0],
+                captured: [0, 0],
             }),
         }
     }
@@ -410,7 +414,13 @@ impl Rules for Tanbo {
         let state = &mut self.history.now;
         let removed = roots::place(&mut state.board, p, cell);
         form.account(&mut state.stones, cell, &removed);
-        state.removed[color.index()] += removed.iter().sum::<u32>();
+        match form {
+            Form::Colours => {
+                state.captured[0] += removed[WHITE as usize];
+                state.captured[1] += removed[BLACK as usize];
+            }
+            Form::Gray { .. } => state.captured[color.index()] += removed[NEUTRAL as usize],
+        }
         state.to_move = color.opponent();
         Ok(())
     }
@@ -481,13 +491,17 @@ impl Rules for Tanbo {
                 format!("misere: {}", if misere { "on" } else { "off" }),
             ],
         };
-        lines.push(format!("removed: black {b} white {w}"));
+        lines.push(match self.form {
+            Form::Colours => format!("captured: black {b} white {w}"),
+            Form::Gray { .. } => format!("removed: black {b} white {w}"),
+        });
         lines
     }
 
-    /// Stones removed by each player's placements, whoever's they were.
+    /// Tanbo: the opponent's stones removed, by either side's move; gray
+    /// Tanbo: the stones each player's placements removed.
     fn captures(&self) -> [u32; 2] {
-        self.state().removed
+        self.state().captured
     }
 }
 
