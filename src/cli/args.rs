@@ -231,6 +231,9 @@ pub struct SearchArgs {
     /// Seconds of thinking per move (over GTP: while no clock is set) [default: 2, none with --playouts]
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub time: Option<f64>,
+    /// The longest any move may think, whatever a GTP clock allows [default: 300]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
+    pub max_time_per_move: Option<f64>,
     /// Search threads (0, or more than 4 per core, is clamped) [default: one per core]
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
@@ -274,6 +277,9 @@ impl SearchArgs {
             }
             p => p,
         };
+        if let Some(cap) = seconds("--max-time-per-move", self.max_time_per_move) {
+            settings.max_time_per_move = cap;
+        }
         settings.time = match seconds("--time", self.time) {
             None if settings.playouts.is_some() => None,
             None => settings.time,

@@ -11,6 +11,7 @@ use crate::game::Position;
 use crate::moves::Move;
 use crate::search::{self, Limits, MoveStats, Report};
 use std::io::Write;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 /// Returned by a handler whose response was already written with
@@ -90,127 +91,131 @@ fn info_line(stats: &[MoveStats], format: Format) -> String {
     line
 }
 
-/// The first line of a streamed response: `=`, with the command's id.
-fn success_line(e: &Engine) -> String {
-    format!("={}\n", e.command_id.map(|i| i.to_string()).unwrap_or_default())
-}
-
-/// What a streamed search is for.
-enum Purpose {
-    /// An open-ended analysis: it never resigns.
-    Analysis,
-    /// A move, searched as `genmove` searches it (the exact solver first,
-    /// the clock's budget, resigning a lost game).
-    Move,
-}
-
-/// Runs a search, emitting an info line every `interval`; returns the result.
-fn stream_search(
-    e: &mut Engine,
-    color: Color,
-    interval: Duration,
-    purpose: Purpose,
+/// A streamed response: its `=` line, written before the first `info`
+/// line, then `info` lines at the client's interval, straight to the
+/// client or, where none is attached, collected for the caller of
+/// `execute_line`.
+struct Stream {
+    out: Option<Box<dyn Write + Send>>,
+    collected: Vec<String>,
+    head: String,
+    opened: bool,
     format: Format,
-) -> Result<search::SearchResult, String> {
-    let game = e.position_for(color)?;
-    e.emit(&success_line(e));
-    let mut lines: Vec<String> = Vec::new();
-    let live = e.live();
-    let mut out = e.output.take();
-    let reported = std::sync::atomic::AtomicBool::new(false);
-    let mut write_info = |stats: &[MoveStats]| {
-        let line = info_line(stats, format);
-        // An empty line would end the response early for the client.
-        if line.is_empty() {
-            return;
+}
+
+impl Stream {
+    fn new(e: &mut Engine, format: Format) -> Stream {
+        Stream {
+            head: format!("={}\n", e.command_id.map(|i| i.to_string()).unwrap_or_default()),
+            out: e.output.take(),
+            collected: Vec::new(),
+            opened: false,
+            format,
         }
-        reported.store(true, std::sync::atomic::Ordering::Relaxed);
-        let line = line + "\n";
-        match out.as_mut() {
+    }
+
+    fn write(&mut self, text: &str) {
+        let text = match self.opened {
+            true => text.to_string(),
+            false => std::mem::take(&mut self.head) + text,
+        };
+        self.opened = true;
+        match self.out.as_mut() {
             Some(w) => {
-                let _ = w.write_all(line.as_bytes());
+                let _ = w.write_all(text.as_bytes());
                 let _ = w.flush();
             }
-            None => lines.push(line),
+            None => self.collected.push(text),
         }
-    };
-    let mut callback = |stats: &[MoveStats], _playouts: u64| write_info(stats);
-    let report = Report {
-        every: interval,
-        callback: &mut callback,
-    };
-    let result = match purpose {
-        Purpose::Move => e.think_reporting(&game, color, true, Some(report)),
-        Purpose::Analysis => {
-            // It stops at the next input line; where nobody can send one,
-            // it lasts one move's time.
-            let pending = e.pending.clone();
-            let interrupt = e.interrupt.clone();
-            let stop = move || {
-                pending.load(std::sync::atomic::Ordering::Relaxed) > 0
-                    || interrupt.load(std::sync::atomic::Ordering::Relaxed)
-            };
-            let limits = Limits {
-                playouts: None,
-                time: if live {
-                    None
-                } else {
-                    e.settings.time.or(Some(Duration::from_secs(1)))
-                },
-            };
-            let mut config = e.settings.config.clone();
-            config.resign_below = 0.0;
-            search::search_reusing(&game, limits, &config, &stop, Some(report), &e.trees)
+    }
+
+    /// An `info` line, unless no move has visits: an empty line would end
+    /// the response early.
+    fn info(&mut self, stats: &[MoveStats]) {
+        let line = info_line(stats, self.format);
+        if !line.is_empty() {
+            self.write(&(line + "\n"));
         }
-    };
-    // A search shorter than one interval (or a forced move) still reports once.
-    if !reported.load(std::sync::atomic::Ordering::Relaxed) {
-        write_info(&result.moves);
     }
-    e.output = out;
-    for line in lines {
-        e.emit(&line);
+
+    /// Gives the client back to the engine, with what was collected.
+    fn close(self, e: &mut Engine) {
+        e.output = self.out;
+        for text in self.collected {
+            e.emit(&text);
+        }
     }
-    e.interrupt.store(false, std::sync::atomic::Ordering::Relaxed);
-    Ok(result)
 }
 
-/// `lz-analyze` / `kata-analyze`: analyse until the next input line.
+/// `lz-analyze` / `kata-analyze`: analyse until the next input line (where
+/// nobody can send one, for one move's time); never resigns.
 fn analyze(e: &mut Engine, a: &Args, format: Format) -> Reply {
     let (color, interval) = options(e, a)?;
     if e.game.outcome().is_some() {
         return Ok(String::new());
     }
-    stream_search(e, color, interval, Purpose::Analysis, format)?;
+    let game = e.position_for(color)?;
+    let limits = Limits {
+        playouts: None,
+        time: if e.live() {
+            None
+        } else {
+            e.settings.time.or(Some(Duration::from_secs(1)))
+        },
+    };
+    let (pending, interrupt) = (e.pending.clone(), e.interrupt.clone());
+    let stop = move || pending.load(Ordering::Relaxed) > 0 || interrupt.load(Ordering::Relaxed);
+    let mut config = e.settings.config.clone();
+    config.resign_below = 0.0;
+    let mut stream = Stream::new(e, format);
+    let mut callback = |stats: &[MoveStats], _playouts: u64| stream.info(stats);
+    let report = Report {
+        every: interval,
+        callback: &mut callback,
+    };
+    let result = search::search_reusing(&game, limits, &config, &stop, Some(report), &e.trees);
+    // A search shorter than one interval still reports once.
+    if !stream.opened {
+        stream.info(&result.moves);
+        stream.write("");
+    }
+    stream.close(e);
+    e.interrupt.store(false, Ordering::Relaxed);
     Ok(STREAMED.into())
 }
 
-/// `lz-genmove_analyze` / `kata-genmove_analyze`: a genmove that streams
-/// its analysis and ends with `play <vertex>`.
+/// `lz-genmove_analyze` / `kata-genmove_analyze`: `genmove` as a plain
+/// client asks it, streaming its search's progress and ending with `play
+/// <vertex>` (a click, as `genmove` answers). A refusal before the search
+/// is a plain `?` answer.
 fn genmove_analyze(e: &mut Engine, a: &Args, format: Format) -> Reply {
     let (color, interval) = options(e, a)?;
-    if let Some(answer) = super::commands::answer_when_over(e, color) {
-        e.emit(&format!("{}play {answer}\n", success_line(e)));
-        return Ok(STREAMED.into());
+    let mut stream = Stream::new(e, format);
+    let answer = {
+        let mut callback = |stats: &[MoveStats], _playouts: u64| stream.info(stats);
+        let report = Report {
+            every: interval,
+            callback: &mut callback,
+        };
+        super::commands::genmove_reporting(e, color, report)
+    };
+    e.interrupt.store(false, Ordering::Relaxed);
+    match answer {
+        Ok(text) => {
+            stream.write(&format!("play {text}\n"));
+            stream.close(e);
+            Ok(STREAMED.into())
+        }
+        Err(message) if !stream.opened => {
+            stream.close(e);
+            Err(message)
+        }
+        Err(message) => {
+            // The `=` is out: the stream ends without a move, which the
+            // client reads as a failure, and the reason goes to the log.
+            log::error!("{message}");
+            stream.close(e);
+            Ok(STREAMED.into())
+        }
     }
-    let chosen = match super::scoring::ending_move(e, color, false) {
-        Some(mv) => {
-            e.emit(&success_line(e));
-            Some(mv)
-        }
-        None => {
-            let result = stream_search(e, color, interval, Purpose::Move, format)?;
-            result.best.filter(|_| !result.resign)
-        }
-    };
-    let answer = match chosen {
-        Some(mv) => {
-            e.play(color, mv)
-                .map_err(|r| format!("internal error: search chose {mv}: {r}"))?;
-            vertex_text(mv)
-        }
-        None => "resign".into(),
-    };
-    e.emit(&format!("play {answer}\n"));
-    Ok(STREAMED.into())
 }

@@ -10,6 +10,7 @@ use crate::game::Position;
 use crate::handicap;
 use crate::moves::{Move, Piece, Vertex};
 use crate::search::time::{TimeLeft, TimeSystem};
+use crate::search::Report;
 use crate::sgf;
 use crate::variants::commands::VariantCommand;
 use crate::variants::setup::START;
@@ -229,14 +230,15 @@ enum Ask {
 }
 
 /// Searches for `color`, unless the end of the game calls for a move (see
-/// [`scoring::ending_move`]); `Ok(None)` means resign.
-fn choose(e: &mut Engine, color: Color, ask: Ask) -> Result<Option<Move>, String> {
+/// [`scoring::ending_move`]), reporting the search's progress to `report`;
+/// `Ok(None)` means resign.
+fn choose(e: &mut Engine, color: Color, ask: Ask, report: Option<Report>) -> Result<Option<Move>, String> {
     if let Some(mv) = scoring::ending_move(e, color, ask == Ask::Cleanup) {
         return Ok(Some(mv));
     }
     let game = e.position_for(color)?;
     let resign = ask == Ask::MayResign && e.settings.config.resign_below > 0.0;
-    let result = e.think(&game, color, resign);
+    let result = e.think_reporting(&game, color, resign, report);
     e.interrupt.store(false, std::sync::atomic::Ordering::Relaxed);
     match result.best {
         _ if result.resign => Ok(None),
@@ -251,7 +253,11 @@ fn choose(e: &mut Engine, color: Color, ask: Ask) -> Result<Option<Move>, String
 /// answer the following `genmove`s of the same side.
 fn generate(e: &mut Engine, a: &Args, commit: bool, typed: bool, ask: Ask) -> Reply {
     a.count(1, 1)?;
-    let color = a.color(0)?;
+    generate_for(e, a.color(0)?, commit, typed, ask, None)
+}
+
+/// [`generate`] for `color`, the search's progress sent to `report`.
+fn generate_for(e: &mut Engine, color: Color, commit: bool, typed: bool, ask: Ask, report: Option<Report>) -> Reply {
     if typed {
         no_partial_move(e)?;
     } else if let Some(click) = e.continuing_click(color)? {
@@ -275,7 +281,7 @@ fn generate(e: &mut Engine, a: &Args, commit: bool, typed: bool, ask: Ask) -> Re
         } else if color != e.game.to_move() {
             refuse_clicks_off_turn(e, color)?;
         }
-        let Some(mv) = choose(e, color, ask)? else {
+        let Some(mv) = choose(e, color, ask, report)? else {
             return Ok("resign".into());
         };
         mv
@@ -325,6 +331,12 @@ fn only_a_pass(e: &Engine, color: Color) -> bool {
 
 fn genmove(e: &mut Engine, a: &Args) -> Reply {
     generate(e, a, true, false, Ask::MayResign)
+}
+
+/// `genmove` for `color` as a plain client asks it, its search reporting
+/// to `report`: the analysing forms of `genmove`.
+pub fn genmove_reporting(e: &mut Engine, color: Color, report: Report) -> Reply {
+    generate_for(e, color, true, false, Ask::MayResign, Some(report))
 }
 
 fn reg_genmove(e: &mut Engine, a: &Args) -> Reply {
@@ -393,7 +405,24 @@ fn time_settings(e: &mut Engine, a: &Args) -> Reply {
     if main < 0.0 || byo < 0.0 {
         return Err("syntax error: negative time".into());
     }
-    e.clock.set_system(TimeSystem::from_gtp(main, byo, stones));
+    set_clock(e, TimeSystem::from_gtp(main, byo, stones))
+}
+
+/// Sets the clock, which no move may follow beyond the cap per move.
+fn set_clock(e: &mut Engine, system: TimeSystem) -> Reply {
+    let (main, period) = match system {
+        TimeSystem::None => (0.0, 0.0),
+        TimeSystem::Absolute { main } => (main, 0.0),
+        TimeSystem::ByoYomi { main, period, .. } | TimeSystem::Canadian { main, period, .. } => (main, period),
+    };
+    if main < 0.0 || period < 0.0 {
+        return Err("syntax error: negative time".into());
+    }
+    let cap = e.settings.max_time_per_move.as_secs_f64();
+    if main.max(period) > cap {
+        log::warn!("a move thinks {cap} s at most (--max-time-per-move), whatever the clock allows");
+    }
+    e.clock.set_system(system);
     Ok(String::new())
 }
 
@@ -426,8 +455,7 @@ fn kgs_time_settings(e: &mut Engine, a: &Args) -> Reply {
         }
         other => return Err(format!("syntax error: unknown time system '{other}'")),
     };
-    e.clock.set_system(system);
-    Ok(String::new())
+    set_clock(e, system)
 }
 
 fn time_left(e: &mut Engine, a: &Args) -> Reply {

@@ -28,6 +28,8 @@ pub struct SearchSettings {
     pub ponder: bool,
     /// Megabytes for the exact solver's table in `genmove`.
     pub solver_table_mb: usize,
+    /// The longest any move may think, whatever a clock allows.
+    pub max_time_per_move: Duration,
 }
 
 impl Default for SearchSettings {
@@ -38,9 +40,14 @@ impl Default for SearchSettings {
             config: search::Config::default(),
             ponder: false,
             solver_table_mb: search::SOLVER_TABLE_MB,
+            max_time_per_move: MAX_TIME_PER_MOVE,
         }
     }
 }
+
+/// The default of [`SearchSettings::max_time_per_move`]: a clock of days
+/// never leaves a client waiting longer (KataGo and Pachi cap a move too).
+pub const MAX_TIME_PER_MOVE: Duration = Duration::from_secs(300);
 
 /// Simulations at most that pondering spends on one position.
 pub const PONDER_PLAYOUTS: u64 = 20_000_000;
@@ -296,14 +303,27 @@ impl Engine {
     }
 
     /// The search budget for `color`'s move: the clock's share, or the
-    /// per-move settings when no clock is set.
+    /// per-move settings when no clock is set; never more than the cap
+    /// per move.
     pub fn limits_for(&self, color: Color) -> Limits {
         // Each side fills about half the board; a drop fills several points.
         let points = self.game.size() * self.game.size() / self.game.points_per_move();
         let moves_left = (points / 2).saturating_sub(self.game.moves_played() / 2).max(10);
+        let time = self.clock.budget(color, moves_left).or(self.settings.time);
         Limits {
             playouts: self.settings.playouts,
-            time: self.clock.budget(color, moves_left).or(self.settings.time),
+            time: time.map(|t| t.min(self.settings.max_time_per_move)),
+        }
+    }
+
+    /// At most `simulations`, or the session's playout budget where it is
+    /// smaller (but never fewer than `floor`): the searches a command runs
+    /// besides the move's own (judging dead stones, a setup choice) keep
+    /// to the budget a user asked for.
+    pub fn bounded_simulations(&self, simulations: u64, floor: u64) -> u64 {
+        match self.settings.playouts {
+            Some(playouts) => simulations.min(playouts.max(floor)),
+            None => simulations,
         }
     }
 
@@ -521,7 +541,7 @@ impl Session for Engine {
         let mut config = self.settings.config.clone();
         config.resign_below = 0.0;
         let limits = Limits {
-            playouts: Some(SETUP_CHOICE_PLAYOUTS),
+            playouts: Some(self.bounded_simulations(SETUP_CHOICE_PLAYOUTS, 1)),
             time: None,
         };
         search::search(game, limits, &config, &self.interrupt).winrate
@@ -541,8 +561,8 @@ fn summary(result: &SearchResult) -> String {
 
 /// The solver's share of a move's budget, or `None` where it does not
 /// apply (more empty points than the variant's `solver.empties`): the
-/// variant's share of the time, or with a playout budget alone a node
-/// budget of a few nodes per playout (deterministic, like the playouts).
+/// variant's share of the time, and with a playout budget a node budget
+/// of a few nodes per playout (deterministic, like the playouts).
 /// The table takes `table_mb` megabytes.
 fn solver_budget(variant: Variant, game: &Game, limits: &Limits, table_mb: usize) -> Option<solver::Budget> {
     let use_solver = variant.spec().solver?;
@@ -553,9 +573,9 @@ fn solver_budget(variant: Variant, game: &Game, limits: &Limits, table_mb: usize
     if empties > use_solver.empties || game.outcome().is_some() {
         return None;
     }
-    let nodes = match (limits.playouts, limits.time) {
-        (Some(playouts), None) => playouts.saturating_mul(SOLVER_NODES_PER_PLAYOUT),
-        _ => SOLVER_MAX_NODES,
+    let nodes = match limits.playouts {
+        Some(playouts) => playouts.saturating_mul(SOLVER_NODES_PER_PLAYOUT),
+        None => SOLVER_MAX_NODES,
     };
     Some(solver::Budget {
         nodes: nodes.min(SOLVER_MAX_NODES),

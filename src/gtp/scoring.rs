@@ -29,6 +29,10 @@ pub fn judge_simulations(size: usize) -> u64 {
     (size * size * 400).clamp(10_000, 100_000) as u64
 }
 
+/// The fewest simulations a judgement makes under a playout budget: a
+/// few milliseconds, enough to tell most dead stones.
+const JUDGE_FLOOR: u64 = 200;
+
 /// The longest a judgement asked for by `final_score` or
 /// `final_status_list` may take: far from the end of a game, on a large
 /// board, playouts are long.
@@ -93,7 +97,8 @@ pub fn judgement(e: &Engine, time: Duration) -> Option<Arc<Judgement>> {
 /// plays with the count the first one found as komi so that every point
 /// matters (Pachi's dynamic komi, for the count instead of the game).
 fn judging_ownership(e: &Engine, mut root: Game, time: Duration, config: &Config) -> Option<Ownership> {
-    let simulations = judge_simulations(root.size());
+    let simulations = e.bounded_simulations(judge_simulations(root.size()), JUDGE_FLOOR);
+    let time = time.min(e.settings.max_time_per_move);
     let start = Instant::now();
     let first = search_ownership(&root, simulations, Some(time * 2 / 3), config)?;
     if first.means().iter().all(|m| m.abs() > UNSURE) {

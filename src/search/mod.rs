@@ -895,7 +895,13 @@ struct Budget {
 /// variant's, with the changes listed in the environment variable
 /// `VARIAGO_TUNING` (`name=value,...`, see [`Tuning::with`]) for experiments.
 fn tuning_for<P: Position>(root: &P, config: &Config) -> Tuning {
-    let tuning = config.tuning.unwrap_or_else(|| root.tuning());
+    let tuning = config.tuning.unwrap_or_else(|| {
+        let tuning = root.tuning();
+        Tuning {
+            resign: tuning.resign.at_least(Resign::for_board(root.size())),
+            ..tuning
+        }
+    });
     match std::env::var("VARIAGO_TUNING") {
         Ok(spec) => tuning.with(&spec).unwrap_or_else(|err| {
             log::warn!("VARIAGO_TUNING ignored: {err}");

@@ -48,6 +48,29 @@ impl Default for Resign {
     }
 }
 
+impl Resign {
+    /// The evidence a verdict needs on a board of `size`, in every
+    /// variant: several searches in a row, with many simulations, more of
+    /// both on bigger boards, where a short search spreads its visits
+    /// over hundreds of moves and its best one's win rate is noise.
+    pub fn for_board(size: usize) -> Resign {
+        Resign {
+            below: 1.0,
+            simulations: 25 * (size * size) as u64,
+            searches: 2 + size as u32 / 4,
+        }
+    }
+
+    /// This rule, asking at least the evidence `floor` asks.
+    pub fn at_least(self, floor: Resign) -> Resign {
+        Resign {
+            below: self.below.min(floor.below),
+            simulations: self.simulations.max(floor.simulations),
+            searches: self.searches.max(floor.searches),
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Tuning {
     /// UCT exploration constant; 0 leaves exploration to RAVE and priors.

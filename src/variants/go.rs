@@ -360,8 +360,7 @@ pub fn tuning(size: usize) -> Tuning {
         expand_after: 2,
         resign: Resign {
             below: if big { 0.5 } else { 1.0 },
-            simulations: 25 * (size * size) as u64,
-            searches: 2 + size as u32 / 4,
+            ..Resign::for_board(size)
         },
         ..Tuning::default()
     }
