@@ -1,5 +1,6 @@
 //! Every answer bounded: a playout budget binds everything a command does
-//! (the solver in `genmove`, the judgement of dead stones, the best line),
+//! (the solver in `genmove`, the judgement at the end of a game, the best
+//! line),
 //! no clock makes a move think longer than the cap per move, and analysis
 //! answers in every phase of a game.
 
@@ -41,7 +42,7 @@ fn thirty_playouts_answer_quickly_under_any_clock() {
             "1",
         ]);
         gtp.ok("kgs-time_settings byoyomi 4294967296 0 22");
-        for command in ["genmove b", "variago-pv w", "kgs-genmove_cleanup w", "final_score"] {
+        for command in ["genmove b", "variago-pv w", "kgs-genmove_cleanup w"] {
             let (answer, took) = timed(&mut gtp, command);
             assert!(!answer.contains("internal error"), "{variant:?} {command}: {answer}");
             assert!(took < QUICK, "{variant:?} {size}x{size} {command}: {took:?}");

@@ -317,14 +317,12 @@ impl Engine {
     }
 
     /// At most `simulations`, or the session's playout budget where it is
-    /// smaller (but never fewer than `floor`): the searches a command runs
-    /// besides the move's own (judging dead stones, a setup choice) keep
-    /// to the budget a user asked for.
-    pub fn bounded_simulations(&self, simulations: u64, floor: u64) -> u64 {
-        match self.settings.playouts {
-            Some(playouts) => simulations.min(playouts.max(floor)),
-            None => simulations,
-        }
+    /// smaller: a search a command runs besides the move's own (a setup
+    /// choice) keeps to the budget a user asked for.
+    pub fn within_playouts(&self, simulations: u64) -> u64 {
+        self.settings
+            .playouts
+            .map_or(simulations, |playouts| simulations.min(playouts))
     }
 
     /// Searches for `color` within the budget of the clock or the settings.
@@ -541,7 +539,7 @@ impl Session for Engine {
         let mut config = self.settings.config.clone();
         config.resign_below = 0.0;
         let limits = Limits {
-            playouts: Some(self.bounded_simulations(SETUP_CHOICE_PLAYOUTS, 1)),
+            playouts: Some(self.within_playouts(SETUP_CHOICE_PLAYOUTS)),
             time: None,
         };
         search::search(game, limits, &config, &self.interrupt).winrate

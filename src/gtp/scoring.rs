@@ -29,14 +29,14 @@ pub fn judge_simulations(size: usize) -> u64 {
     (size * size * 400).clamp(10_000, 100_000) as u64
 }
 
-/// The fewest simulations a judgement makes under a playout budget: a
-/// few milliseconds, enough to tell most dead stones.
-const JUDGE_FLOOR: u64 = 200;
-
 /// The longest a judgement asked for by `final_score` or
 /// `final_status_list` may take: far from the end of a game, on a large
 /// board, playouts are long.
 pub const JUDGE_TIME: Duration = Duration::from_secs(5);
+
+/// The judgement behind the pass that ends a game, in a move bound by
+/// playouts alone: a user who asks for few playouts wants a quick answer.
+const JUDGE_TIME_UNDER_PLAYOUTS: Duration = Duration::from_millis(500);
 
 /// The last judgement and the position it was made for, so that
 /// `final_score` and the three `final_status_list` agree and cost one
@@ -97,7 +97,7 @@ pub fn judgement(e: &Engine, time: Duration) -> Option<Arc<Judgement>> {
 /// plays with the count the first one found as komi so that every point
 /// matters (Pachi's dynamic komi, for the count instead of the game).
 fn judging_ownership(e: &Engine, mut root: Game, time: Duration, config: &Config) -> Option<Ownership> {
-    let simulations = e.bounded_simulations(judge_simulations(root.size()), JUDGE_FLOOR);
+    let simulations = judge_simulations(root.size());
     let time = time.min(e.settings.max_time_per_move);
     let start = Instant::now();
     let first = search_ownership(&root, simulations, Some(time * 2 / 3), config)?;
@@ -202,8 +202,14 @@ pub fn ending_move(e: &Engine, color: Color, cleanup: bool) -> Option<Move> {
     if !(opponent_passed || cleanup) {
         return None;
     }
-    // Half the move's time at most, so that a search may follow.
-    let time = e.limits_for(color).time.map_or(JUDGE_TIME, |t| (t / 2).min(JUDGE_TIME));
+    // Half the move's time at most, so that a search may follow; a move
+    // bound by playouts alone judges briefly.
+    let limits = e.limits_for(color);
+    let most = match limits.playouts {
+        Some(_) => JUDGE_TIME_UNDER_PLAYOUTS,
+        None => JUDGE_TIME,
+    };
+    let time = limits.time.map_or(most, |t| (t / 2).min(most));
     let judged = judgement(e, time)?;
     let area = e.setup.scoring == Scoring::Area;
     if cleanup || !area {
