@@ -74,3 +74,40 @@ fn plain_go_in_gogui_takes_guis_komi() {
     let mut gogui = GoGui::attach(&["--variant", "go", "--size", "5"]);
     assert!(gogui.ask_program("printsgf").contains("KM[6.5]"));
 }
+
+/// GoGui saves a crosscut Atari Go game as its clicks alone, never the
+/// ruler's four stones: the same command line brings them back.
+#[test]
+fn a_gogui_record_of_a_crosscut_game_loads_with_its_start() {
+    let dir = std::env::temp_dir().join(format!("variago-crosscut-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("crosscut.sgf");
+    // B C2, W E2 on a 6x6 crosscut (black C4 D3, white D4 C3).
+    std::fs::write(&file, "(;FF[4]CA[UTF-8]AP[GoGui:1.6.0]SZ[6]KM[6.5];B[ce];W[ee])").unwrap();
+    let mut gtp = common::process::Gtp::start(
+        env!("CARGO_BIN_EXE_variago"),
+        &["--variant", "atari", "--size", "6", "--start", "crosscut"],
+    );
+    gtp.ok(&format!("loadsgf {}", file.display()));
+    let board = gtp.ok("variago-board");
+    let rows: Vec<&str> = board.lines().skip_while(|l| *l != "board").skip(1).collect();
+    assert_eq!(rows[2], ". . X O . .", "{board}");
+    assert_eq!(rows[3], ". . O X . .", "{board}");
+    assert_eq!(rows[4], ". . X . O .", "the two clicks: {board}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A record GoGui saved says its own komi (6.5 by default), which its ruler
+/// never counted: loaded back, the game keeps the komi it was played at.
+#[test]
+fn a_gogui_record_of_a_ruler_game_keeps_the_komi_it_was_played_at() {
+    let dir = std::env::temp_dir().join(format!("variago-gogui-km-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("domingo.sgf");
+    std::fs::write(&file, "(;FF[4]CA[UTF-8]AP[GoGui:1.6.0]SZ[5]KM[6.5];B[cc];B[dc])").unwrap();
+    let mut gtp = common::process::Gtp::start(env!("CARGO_BIN_EXE_variago"), &["--variant", "domingo", "--size", "5"]);
+    gtp.ok(&format!("loadsgf {}", file.display()));
+    let record = gtp.ok("printsgf");
+    assert!(record.contains("KM[2.5]") && record.contains("C3+D3"), "{record}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

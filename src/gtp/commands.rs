@@ -539,7 +539,10 @@ fn load_record(e: &mut Engine, a: &Args) -> Reply {
             ..Setup::new(variant)
         }
     };
-    if let Some(komi) = game.komi.or((variant == e.variant()).then_some(e.setup.komi)) {
+    // GoGui's `KM` is its own komi, which its ruler never saw: a record of
+    // a ruler game keeps the session's, as the game was played.
+    let recorded_komi = game.komi.filter(|_| !(gogui && variant != Variant::Go));
+    if let Some(komi) = recorded_komi.or((variant == e.variant()).then_some(e.setup.komi)) {
         setup.komi = komi;
     }
     let restore = setup
