@@ -257,7 +257,7 @@ impl Engine {
         match self.play_given(color, mv, clicked) {
             Ok(()) => {
                 if let Some(given) = self.given.last_mut() {
-                    given.before_setup = Some(before);
+                    given.before_setup = Some(Box::new(before));
                 }
                 Ok(())
             }
@@ -277,7 +277,7 @@ impl Engine {
         }
         let before_setup = self.given.last_mut().and_then(|g| g.before_setup.take());
         if let Some(game) = before_setup {
-            self.game = game;
+            self.game = *game;
         } else if self.passes_after_end > 0 {
             self.passes_after_end -= 1;
         } else if self.record.is_empty() || !self.game.undo() {
@@ -511,7 +511,7 @@ struct Given {
     /// The game before the setup choices the engine made for a plain
     /// client just before the move; undo goes back to it (with any
     /// purchase made since).
-    before_setup: Option<Game>,
+    before_setup: Option<Box<Game>>,
 }
 
 /// The variants' own commands reach the engine through this.
