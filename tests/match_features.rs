@@ -590,11 +590,14 @@ fn each_run_names_its_engines_and_the_rules_they_play() {
     let results = dir.join("results.jsonl");
     let first = engine("--playouts 10 --rules tromp-taylor");
     let second = engine("--playouts 10");
+    let referee = engine("--playouts 10 --rules tromp-taylor");
     let mut args = vec![
         "--first",
         &first,
         "--second",
         &second,
+        "--referee",
+        &referee,
         "--results",
         results.to_str().unwrap(),
     ];
@@ -602,25 +605,32 @@ fn each_run_names_its_engines_and_the_rules_they_play() {
     let output = run_variago("match", &args);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
-    // The engine keeps the rules of its command line: the match does not
-    // switch an engine to the variant it already plays.
+    // Each engine keeps the rules of its command line, and says all it
+    // plays by (`variago-settings`).
+    let line_of = |role: &str| {
+        stderr
+            .lines()
+            .find(|l| l.contains(&format!("{role} engine: variago {}", env!("CARGO_PKG_VERSION"))))
+            .unwrap_or_else(|| panic!("no {role} line: {stderr}"))
+            .to_string()
+    };
     assert!(
-        stderr.contains(&format!(
-            "first engine: variago {}, rules tromp-taylor ({first})",
-            env!("CARGO_PKG_VERSION")
-        )),
+        line_of("first").contains("size 5 komi 7.5 rules tromp-taylor playouts 10"),
         "{stderr}"
     );
-    assert!(
-        stderr.contains("second engine: variago") && stderr.contains("rules area"),
-        "{stderr}"
-    );
+    assert!(line_of("second").contains("rules area"), "{stderr}");
+    assert!(line_of("referee").contains("rules tromp-taylor"), "{stderr}");
     let text = std::fs::read_to_string(&results).unwrap();
     let line: Value = serde_json::from_str(text.lines().nth(1).unwrap()).unwrap();
     let engines = line["variago_engines"].as_array().unwrap();
     let fields = |e: &Value| [&e["role"], &e["name"], &e["rules"]].map(|v| v.as_str().unwrap().to_string());
     assert_eq!(fields(&engines[0]), ["first", "variago", "tromp-taylor"], "{text}");
     assert_eq!(fields(&engines[1]), ["second", "variago", "area"], "{text}");
+    assert_eq!(fields(&engines[2]), ["referee", "variago", "tromp-taylor"], "{text}");
+    assert!(
+        engines[2]["settings"].as_str().unwrap().contains("rules tromp-taylor"),
+        "{text}"
+    );
     assert_eq!(engines[0]["version"], env!("CARGO_PKG_VERSION"));
     assert_eq!(games_in(&results).len(), 1);
 }

@@ -54,6 +54,7 @@ pub const COMMANDS: &[(&str, Handler)] = &[
         a.count(0, 0).map(|_| e.variant().name().into())
     }),
     ("variago-set_variant", set_variant),
+    ("variago-settings", settings),
     ("variago-start", start),
     ("variago-play", typed_play),
     ("variago-genmove", typed_genmove),
@@ -607,6 +608,41 @@ fn set_variant(e: &mut Engine, a: &Args) -> Reply {
         Variant::parse(name).ok_or_else(|| format!("unknown variant '{name}' (known: {})", Variant::list()))?;
     e.reset(e.choices.setup_for(variant));
     Ok(String::new())
+}
+
+/// `variago-settings`: what this session plays by, as `key value` pairs on
+/// one line: the game (variant, size, komi, every option not at its
+/// default), then the search's budget and habits.
+fn settings(e: &mut Engine, a: &Args) -> Reply {
+    a.count(0, 0)?;
+    let setup = &e.setup;
+    let mut pairs = vec![
+        ("variant".to_string(), setup.variant.name().to_string()),
+        ("size".into(), setup.size.to_string()),
+        ("komi".into(), setup.komi.to_string()),
+    ];
+    if e.variant() == Variant::Go {
+        pairs.push(("rules".into(), setup.scoring.name().into()));
+    }
+    pairs.extend(setup.options().into_iter().filter(|(key, _)| key != "rules"));
+    let s = &e.settings;
+    let seconds = |d: Option<std::time::Duration>| d.map_or("none".to_string(), |d| d.as_secs_f64().to_string());
+    pairs.extend([
+        ("playouts".into(), s.playouts.map_or("none".into(), |p| p.to_string())),
+        ("time".into(), seconds(s.time)),
+        ("max-time-per-move".into(), seconds(Some(s.max_time_per_move))),
+        ("threads".into(), s.config.threads.to_string()),
+        (
+            "resign".into(),
+            (if s.config.resign_below > 0.0 { "on" } else { "off" }).into(),
+        ),
+        ("ponder".into(), (if s.ponder { "on" } else { "off" }).into()),
+    ]);
+    Ok(pairs
+        .iter()
+        .map(|(k, v)| format!("{k} {v}"))
+        .collect::<Vec<_>>()
+        .join(" "))
 }
 
 fn start(e: &mut Engine, a: &Args) -> Reply {

@@ -139,13 +139,15 @@ impl Program {
             name,
             version,
             rules: None,
+            settings: None,
         };
         Ok(())
     }
 
     /// Starts the program and sets up game `number` as the match will,
     /// before the first game: says who the engine is and, when it lists
-    /// `variago-rules`, the rules it plays by.
+    /// `variago-rules`, the rules it plays by, and when it lists
+    /// `variago-settings`, all it plays by.
     pub fn check(
         &mut self,
         config: &MatchConfig,
@@ -161,6 +163,10 @@ impl Program {
         }
         self.identity.rules = match self.knows("variago-rules") {
             true => self.send("variago-rules").ok(),
+            false => None,
+        };
+        self.identity.settings = match self.knows("variago-settings") {
+            true => self.send("variago-settings").ok(),
             false => None,
         };
         Ok(self.identity.clone())

@@ -85,13 +85,18 @@ pub struct EngineIdentity {
     pub version: String,
     /// Its answer to `variago-rules`, when it lists that command.
     pub rules: Option<String>,
+    /// Its answer to `variago-settings`, when it lists that command.
+    #[serde(default)]
+    pub settings: Option<String>,
 }
 
 impl std::fmt::Display for EngineIdentity {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         write!(f, "{} engine: {} {}", self.role, self.name, self.version)?;
-        if let Some(rules) = &self.rules {
-            write!(f, ", rules {rules}")?;
+        match (&self.settings, &self.rules) {
+            (Some(settings), _) => write!(f, ", {settings}")?,
+            (None, Some(rules)) => write!(f, ", rules {rules}")?,
+            (None, None) => {}
         }
         write!(f, " ({})", self.command)
     }
