@@ -208,3 +208,29 @@ fn a_seki_is_listed_as_seki_and_counted_alive_through_gtp() {
         assert_eq!(gtp.ok("final_score"), "W+19.5", "{rules}");
     }
 }
+
+/// A finished game in a variant whose count takes no stone off the board
+/// needs no judgement of dead stones: its record, board and score come at
+/// once, where each used to search the board for a second or more.
+#[test]
+fn a_finished_game_without_dead_stones_is_scored_at_once() {
+    for (name, size) in [("mercenary-go", 19), ("wargo", 19), ("domingo", 13)] {
+        let mut e = engine(Variant::parse(name).unwrap(), size);
+        ok(&mut e, "play b pass");
+        ok(&mut e, "play w pass");
+        let started = std::time::Instant::now();
+        for _ in 0..3 {
+            assert!(
+                ok(&mut e, "printsgf").contains("RE[W+"),
+                "{name}: the record holds the result"
+            );
+            assert!(ok(&mut e, "variago-board").contains("\nresult W+"), "{name}");
+            assert!(ok(&mut e, "final_score").starts_with("W+"), "{name}");
+        }
+        let took = started.elapsed();
+        assert!(
+            took < std::time::Duration::from_secs(1),
+            "{name}: nine queries took {took:?}"
+        );
+    }
+}

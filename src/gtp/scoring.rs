@@ -76,6 +76,10 @@ pub fn judgement(e: &Engine, time: Duration) -> Option<Arc<Judgement>> {
             return Some(judged.clone());
         }
     }
+    // A variant whose count never takes stones off the board answers `None`
+    // whatever the ownership: it is asked before a search of seconds.
+    let points = e.game.size() * e.game.size();
+    e.game.judge(&Ownership::new(points))?;
     let mut root = e.game.clone();
     root.play_on();
     // The kept trees give way, so that memory stays within the cap.

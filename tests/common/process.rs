@@ -46,6 +46,14 @@ impl Gtp {
         gtp
     }
 
+    /// Starts `program` with `args`, keeping its stderr (at the default log
+    /// level) for [`Gtp::log_lines`].
+    pub fn start_with_stderr(program: &str, args: &[&str]) -> Gtp {
+        let mut gtp = Gtp::spawn(Command::new(program).args(args).stderr(Stdio::piped()));
+        gtp.log = gtp.child.stderr.take().map(line_channel);
+        gtp
+    }
+
     fn spawn(command: &mut Command) -> Gtp {
         let mut child = command
             .stdin(Stdio::piped())
@@ -73,6 +81,17 @@ impl Gtp {
         while log.try_recv().is_ok() {}
     }
 
+    /// The lines of stderr read so far and not yet taken.
+    pub fn log_lines(&mut self) -> Vec<String> {
+        let log = self.log.as_ref().expect("started with stderr kept");
+        std::iter::from_fn(|| log.try_recv().ok()).collect()
+    }
+
+    /// The exit status, if the program has ended.
+    pub fn exit_status(&mut self) -> Option<std::process::ExitStatus> {
+        self.child.try_wait().unwrap()
+    }
+
     /// The next line of stderr that contains `text`, skipping others;
     /// `None` when none comes within `timeout`.
     pub fn log_line(&mut self, text: &str, timeout: Duration) -> Option<String> {
@@ -96,17 +115,31 @@ impl Gtp {
 
     /// Reads one response (its lines, without the final empty line).
     pub fn response(&mut self, timeout: Duration) -> Vec<String> {
+        self.try_response(timeout).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Reads one response as [`Gtp::response`] does; `Err` says what came
+    /// instead: too little within `timeout`, the end of output, or an
+    /// empty line where a response should start.
+    pub fn try_response(&mut self, timeout: Duration) -> Result<Vec<String>, String> {
         let deadline = Instant::now() + timeout;
         let mut lines = Vec::new();
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            let line = self
-                .lines
-                .recv_timeout(left)
-                .unwrap_or_else(|_| panic!("no complete response within {timeout:?}; got {lines:?}"));
+            let line = match self.lines.recv_timeout(left) {
+                Ok(line) => line,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    return Err(format!("no complete response within {timeout:?}; got {lines:?}"))
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(format!("the output ended within a response; got {lines:?}"))
+                }
+            };
             if line.is_empty() {
-                assert!(!lines.is_empty(), "an empty line where a response should start");
-                return lines;
+                if lines.is_empty() {
+                    return Err("an empty line where a response should start".into());
+                }
+                return Ok(lines);
             }
             lines.push(line);
         }
