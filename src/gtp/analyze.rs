@@ -147,8 +147,9 @@ impl Stream {
     }
 }
 
-/// `lz-analyze` / `kata-analyze`: analyse until the next input line (where
-/// nobody can send one, for one move's time); never resigns.
+/// `lz-analyze` / `kata-analyze`: analyse until the next input line or the
+/// end of the input (where nobody can send one, for one move's time);
+/// never resigns.
 fn analyze(e: &mut Engine, a: &Args, format: Format) -> Reply {
     let (color, interval) = options(e, a)?;
     if e.game.outcome().is_some() {
@@ -163,8 +164,12 @@ fn analyze(e: &mut Engine, a: &Args, format: Format) -> Reply {
             e.settings.time.or(Some(Duration::from_secs(1)))
         },
     };
-    let (pending, interrupt) = (e.pending.clone(), e.interrupt.clone());
-    let stop = move || pending.load(Ordering::Relaxed) > 0 || interrupt.load(Ordering::Relaxed);
+    // New input stops it, and so does the end of the input: nobody is left
+    // to read it.
+    let (pending, interrupt, closed) = (e.pending.clone(), e.interrupt.clone(), e.input_closed.clone());
+    let stop = move || {
+        pending.load(Ordering::Relaxed) > 0 || interrupt.load(Ordering::Relaxed) || closed.load(Ordering::Relaxed)
+    };
     let mut config = e.settings.config.clone();
     config.resign_below = 0.0;
     let mut stream = Stream::new(e, format);
