@@ -55,6 +55,8 @@ fn a_won_game_whose_opponent_passes_ends_in_two_passes() {
                 size,
                 "--playouts",
                 "300",
+                "--threads",
+                "1",
                 "--no-resign",
                 "--seed",
                 "1",

@@ -33,7 +33,7 @@ fn agree(args: &[&str], komi: &str) {
 
 #[test]
 fn gogui_shows_the_programs_result_at_the_variants_komi() {
-    let common = ["--playouts", "20", "--seed", "3", "--no-resign"];
+    let common = ["--playouts", "20", "--seed", "3", "--threads", "1", "--no-resign"];
     for (variant, size, komi) in [("omino-go", "7", "0.5"), ("domingo", "5", "2.5"), ("wargo", "9", "7.5")] {
         let mut args = vec!["--variant", variant, "--size", size];
         args.extend(common);
@@ -53,6 +53,8 @@ fn a_komi_on_variagos_command_line_holds_for_program_and_ruler() {
             "6.5",
             "--playouts",
             "20",
+            "--threads",
+            "1",
             "--no-resign",
         ],
         "6.5",

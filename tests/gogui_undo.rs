@@ -15,7 +15,17 @@ use rand::{Rng, SeedableRng};
 /// that cancels a partial move), a Backward, or a computer move.
 /// Returns the number of cancels.
 fn wander(variant: &str, size: &str, seed: u64, steps: usize) -> usize {
-    let mut gogui = GoGui::attach(&["--variant", variant, "--size", size, "--playouts", "10", "--no-resign"]);
+    let mut gogui = GoGui::attach(&[
+        "--variant",
+        variant,
+        "--size",
+        size,
+        "--playouts",
+        "10",
+        "--threads",
+        "1",
+        "--no-resign",
+    ]);
     gogui.rebuild_every = 1;
     let mut rng = SmallRng::seed_from_u64(seed);
     let (mut cancels, mut undos) = (0, 0);
