@@ -164,12 +164,7 @@ fn analyze(e: &mut Engine, a: &Args, format: Format) -> Reply {
             e.settings.time.or(Some(Duration::from_secs(1)))
         },
     };
-    // New input stops it, and so does the end of the input: nobody is left
-    // to read it.
-    let (pending, interrupt, closed) = (e.pending.clone(), e.interrupt.clone(), e.input_closed.clone());
-    let stop = move || {
-        pending.load(Ordering::Relaxed) > 0 || interrupt.load(Ordering::Relaxed) || closed.load(Ordering::Relaxed)
-    };
+    let stop = e.stop_on_input();
     let mut config = e.settings.config.clone();
     config.resign_below = 0.0;
     let mut stream = Stream::new(e, format);

@@ -171,10 +171,7 @@ impl Engine {
         }
         let color = self.game.to_move();
         let Ok(game) = self.position_for(color) else { return };
-        let (pending, interrupt, closed) = (self.pending.clone(), self.interrupt.clone(), self.input_closed.clone());
-        let stop = move || {
-            pending.load(Ordering::Relaxed) > 0 || interrupt.load(Ordering::Relaxed) || closed.load(Ordering::Relaxed)
-        };
+        let stop = self.stop_on_input();
         let limits = Limits {
             playouts: Some(PONDER_PLAYOUTS),
             time: None,
@@ -184,6 +181,16 @@ impl Engine {
         let result = search::search_reusing(&game, limits, &config, &stop, None, &self.trees);
         self.pondered = !stop();
         log::info!("pondered {} for {color}", summary(&result));
+    }
+
+    /// The stop of a search that runs until the client speaks: a new input
+    /// line, `# interrupt`, or the end of the input, after which nobody is
+    /// left to read it (pondering, open-ended analysis).
+    pub fn stop_on_input(&self) -> impl Fn() -> bool + Send + Sync + 'static {
+        let (pending, interrupt, closed) = (self.pending.clone(), self.interrupt.clone(), self.input_closed.clone());
+        move || {
+            pending.load(Ordering::Relaxed) > 0 || interrupt.load(Ordering::Relaxed) || closed.load(Ordering::Relaxed)
+        }
     }
 
     /// Called after every command: the position may have changed, so it
