@@ -32,12 +32,17 @@ pub fn writable_file(flag: &str, path: &Path) -> Result<(), String> {
         };
         return Err(format!("{flag} {shown}: {} {what}", folder.display()));
     }
+    create_and_remove(path).map_err(|e| format!("{flag} {shown} cannot be created in {}: {e}", folder.display()))
+}
+
+/// Creates the file `path`, which must not exist, and removes it again:
+/// the one sure test that a folder takes a new file.
+fn create_and_remove(path: &Path) -> std::io::Result<()> {
     OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(path)
         .and_then(|_| std::fs::remove_file(path))
-        .map_err(|e| format!("{flag} {shown} cannot be created in {}: {e}", folder.display()))
 }
 
 /// Checks that `path`, given with `flag`, is a directory files can be
@@ -49,10 +54,5 @@ pub fn writable_dir(flag: &str, path: &Path) -> Result<(), String> {
     }
     std::fs::create_dir_all(path).map_err(|e| format!("{flag} {shown} cannot be created: {e}"))?;
     let probe = path.join(format!(".variago-probe-{}", std::process::id()));
-    OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&probe)
-        .and_then(|_| std::fs::remove_file(&probe))
-        .map_err(|e| format!("{flag} {shown} cannot be written: {e}"))
+    create_and_remove(&probe).map_err(|e| format!("{flag} {shown} cannot be written: {e}"))
 }
