@@ -26,7 +26,8 @@
 //!   hands on a larger square.
 //! - [`gtp`]: the GTP v2 front: line preprocessing, a table of commands
 //!   with typed arguments, one error path; GoGui's ruler and analyze
-//!   commands; Sabaki's streaming analysis. [`sgf`] reads and writes records.
+//!   commands; Sabaki's streaming analysis. [`sgf`] reads and writes records;
+//!   [`files`] reads a file no further than a limit.
 //!
 //! - [`cli`]: the command line, one module per subcommand: GTP by default,
 //!   `bench`, `perft`, `selfplay`, `solve`, `versus` (against the flat
@@ -39,6 +40,7 @@ pub mod board;
 pub mod cli;
 pub mod clicks;
 pub mod color;
+pub mod files;
 pub mod game;
 pub mod gtp;
 pub mod handicap;

@@ -10,7 +10,6 @@
 
 use crate::color::Color;
 use crate::moves::{Move, Vertex};
-use std::io::Read;
 use std::path::Path;
 
 /// The largest file read as a record or an opening book: a game takes a
@@ -51,13 +50,7 @@ impl SgfGame {
 /// are not UTF-8, such as Latin-1 comments, become U+FFFD: the structure
 /// and the values read are ASCII.
 pub fn read_file(path: &Path) -> Result<String, String> {
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let mut bytes = Vec::new();
-    // Read one byte past the limit rather than trust the file's length:
-    // a pipe or a device has none.
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| e.to_string())?;
+    let bytes = crate::files::read_at_most(path, MAX_FILE_BYTES).map_err(|e| e.to_string())?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(format!("larger than {} MB", MAX_FILE_BYTES >> 20));
     }

@@ -10,7 +10,6 @@
 
 use crate::moves::MAX_SIZE;
 use std::collections::{HashMap, HashSet};
-use std::io::Read;
 use std::marker::PhantomData;
 use std::path::Path;
 
@@ -229,11 +228,7 @@ pub fn read_file(path: &Path) -> Result<String, String> {
     if path.is_dir() {
         return Err(format!("{shown} is a directory, not a preset file"));
     }
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_TEXT as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let bytes = crate::files::read_at_most(path, MAX_TEXT as u64).map_err(|e| format!("cannot read {shown}: {e}"))?;
     if bytes.len() > MAX_TEXT {
         return Err(format!(
             "{shown} is larger than the {MAX_TEXT} bytes a preset file may hold"
