@@ -2,7 +2,7 @@
 //!
 //! The crate is layered so that each layer only knows the one below:
 //!
-//! - [`moves`], [`color`]: the vocabulary. One typed move notation
+//! - [`moves`], [`color`], [`args`]: the vocabulary. One typed move notation
 //!   (`D4`, `pass`, `king@D4`, `D4-E4`, `D4+D5`) covers every move of
 //!   every variant; [`polyomino`] knows the pieces of two to four points.
 //! - [`board`]: a fast Go board (chains, pseudo-liberties, Zobrist hash)
@@ -35,6 +35,7 @@
 //!   [`matches`](mod@matches)) and `match-report` (its results files
 //!   merged). The binary (`src/main.rs`) only dispatches.
 
+pub mod args;
 pub mod bench;
 pub mod board;
 pub mod cli;

@@ -15,7 +15,7 @@ fn main() {
         Command::Selfplay(args) => cli::selfplay::run(args),
         Command::Versus(args) => cli::versus::run(args),
         Command::Solve(args) => cli::solve::run(args),
-        Command::Match(args) => cli::r#match::run(args),
+        Command::Match(args) => cli::r#match::run(*args),
         Command::MatchReport(args) => cli::match_report::run(args),
         Command::Learn(args) => cli::learn::run(args),
     };

@@ -21,10 +21,9 @@ fn new_game() -> Game {
 }
 
 fn game_with_henge(henge: &str) -> Game {
-    Game::new(&Setup {
-        henge: Some(v(henge)),
-        ..Setup::new(Variant::GoRoGo)
-    })
+    let mut setup = Setup::new(Variant::GoRoGo);
+    setup.set_value("henge", Some(v(henge)));
+    Game::new(&setup)
 }
 
 /// Parses `b A3`, `w henge@B2`, ... and plays the moves in order.

@@ -67,11 +67,12 @@ fn value_for_mover(pos: &Game, solution: &solver::Solution) -> i32 {
 }
 
 fn game(variant: Variant, size: usize, target: Option<u32>) -> Game {
-    Game::new(&Setup {
+    let mut setup = Setup {
         size,
-        target,
         ..Setup::new(variant)
-    })
+    };
+    setup.set_value("target", target);
+    Game::new(&setup)
 }
 
 /// The solver and minimax agree after `openings` random openings of

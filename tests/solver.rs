@@ -207,10 +207,9 @@ fn gorogo_white_mirrors_black_through_the_centre() {
     assert_eq!(pos.strategy_move(), Some(Move::Drop(Piece::Henge, v("D2"))));
     play_all(&mut pos, &["D2"]);
     assert_eq!(pos.strategist(), None, "a normal piece does not copy a henge");
-    let mut off_centre = Game::new(&Setup {
-        henge: Some(v("B2")),
-        ..Setup::new(Variant::GoRoGo)
-    });
+    let mut setup = Setup::new(Variant::GoRoGo);
+    setup.apply_option("henge", "B2").unwrap();
+    let mut off_centre = Game::new(&setup);
     assert_eq!(off_centre.strategist(), None, "the setup henge is off the centre");
     play_all(&mut off_centre, &["A1"]);
     assert_eq!(off_centre.strategist(), None);

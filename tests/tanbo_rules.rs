@@ -13,7 +13,7 @@ use variago::{Color, Game, Move, Piece, Position, Setup, Variant, Vertex};
 fn setup(variant: Variant, size: usize, misere: bool) -> Setup {
     let mut setup = Setup::new(variant);
     setup.size = size;
-    setup.misere = misere;
+    setup.set_value("misere", misere.then_some(true));
     setup
 }
 

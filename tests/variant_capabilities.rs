@@ -214,5 +214,5 @@ fn henge_auto_is_chosen_by_the_engine_and_never_read_from_a_record() {
         })
         .unwrap();
     assert_eq!(weighed, 6, "one search per class of points");
-    assert_eq!(setup.henge.map(|v| v.to_string()).as_deref(), Some("C3"));
+    assert_eq!(setup.henge().map(|v| v.to_string()).as_deref(), Some("C3"));
 }

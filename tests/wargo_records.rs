@@ -1,7 +1,6 @@
 //! War Go over GTP: `undo` and `clear_board` around the buying phase, and
 //! game records of games played from a preset file.
 
-use std::sync::Arc;
 use variago::gtp::engine::Engine;
 use variago::gtp::execute_line;
 use variago::variants::wargo::presets::Library;
@@ -96,12 +95,7 @@ fn preset_engine() -> Engine {
         .add("[small-war]\ninherits = wargo\nsizes = 7-13\nsize = 7\nkomi = 3.5\nhand.white = spy:3\nstart = tao@D4 black:samurai@B2\n")
         .unwrap();
     let preset = library.preset("small-war").unwrap();
-    let setup = Setup {
-        size: preset.size,
-        komi: preset.komi,
-        preset: Some(Arc::new(preset)),
-        ..Setup::new(Variant::WarGo)
-    };
+    let setup = variago::variants::presets::setup_with(Variant::WarGo, preset);
     Engine::new(setup, Default::default())
 }
 

@@ -574,11 +574,11 @@ fn a_user_preset_inherits_and_bad_lines_are_named() {
         Library::builtin().preset("wargo").unwrap().hands[0].text()
     );
     assert_eq!(preset.hands[1].text(), "wall:2");
-    let setup = Setup {
+    let mut setup = Setup {
         size: 9,
-        preset: Some(std::sync::Arc::new(preset)),
         ..Setup::new(Variant::WarGo)
     };
+    setup.set_value("preset", Some(std::sync::Arc::new(preset)));
     let g = variago::Game::new(&setup);
     assert_eq!(g.occupant(variago::Vertex::parse("C3").unwrap()).unwrap().symbol(), 'R');
     let err = Library::builtin().add("[x]\nstart = samurai@C3\n").unwrap_err();

@@ -1,17 +1,17 @@
 //! The flag groups that several subcommands share, each defined once and
 //! flattened into the subcommands it acts on: the game (variant, size,
-//! komi), its setup options (start, henge, preset, target), the search budget, and
+//! komi), its setup options (made from the variants' option entries), the search budget, and
 //! the three together for the subcommands that play.
 
 use crate::gtp::engine::{Engine, SearchSettings};
 use crate::search;
 use crate::variants::commands::Session;
-use crate::variants::groupgo::{self, presets::Preset as GroupPreset};
-use crate::variants::presets::{self, Schema};
-use crate::variants::wargo::{self, presets::Preset as WarPreset};
+use crate::variants::presets;
+use crate::variants::setup::START;
+use crate::variants::spec::SetupOption;
 use crate::{Setup, Variant};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -97,127 +97,105 @@ impl GameArgs {
     }
 }
 
-/// The options a variant's start position takes. Each goes through the
-/// one setup validator, `Setup::apply_option`, as over GTP and in SGF.
-#[derive(clap::Args, Debug, Clone)]
-#[command(next_help_heading = "Setup")]
+/// The options of a variant's setup, one flag for each option any variant
+/// takes (`VariantSpec::options`), its name, values and help from the
+/// option's entry. Each goes through the one setup validator,
+/// `Setup::apply_option`, as over GTP and in SGF.
+#[derive(Clone, Default)]
 pub struct SetupArgs {
-    /// Start position: empty, or crosscut (Atari Go) [default: empty]
-    #[arg(long, value_name = "NAME")]
-    pub start: Option<String>,
-    /// GoRoGo's setup henge: a vertex, or auto to let the engine choose as White [default: C3]
-    #[arg(long, value_name = "VERTEX|auto")]
-    pub henge: Option<String>,
-    /// How a finished Go game is counted: area (dead stones removed) or tromp-taylor (the
-    /// board as it stands) [default: area]
-    #[arg(long, value_name = "area|tromp-taylor")]
-    pub rules: Option<String>,
-    /// A preset file: War Go's armies (format: presets/wargo.ini), or for group-go,
-    /// omino-go and domingo their pieces (format: presets/groupgo.ini); plays the
-    /// section named by --variant if the file has it, else its last section
-    /// [default: the variant's built-in preset]
-    #[arg(long, value_name = "FILE")]
-    pub preset: Option<PathBuf>,
-    /// Gray Tanbo's misère form, where the last player to place loses [default: off]
-    #[arg(long, value_name = "on|off")]
-    pub misere: Option<String>,
-    /// Squares: the points that win [default: 5]
-    #[arg(long, value_name = "N")]
-    pub target: Option<String>,
+    /// The flags given, in the order of [`flags`], with their values.
+    given: Vec<(&'static SetupOption, OsString)>,
+}
+
+impl std::fmt::Debug for SetupArgs {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.debug_map()
+            .entries(self.given.iter().map(|(o, value)| (o.key, value)))
+            .finish()
+    }
+}
+
+/// Every setup option of every variant, `start` first, each key once.
+fn flags() -> Vec<&'static SetupOption> {
+    let mut flags = vec![&START];
+    for option in Variant::ALL.iter().flat_map(|v| v.spec().options) {
+        if flags.iter().all(|f| f.key != option.key) {
+            flags.push(option);
+        }
+    }
+    flags
+}
+
+impl clap::Args for SetupArgs {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        flags().into_iter().fold(cmd.next_help_heading("Setup"), |cmd, option| {
+            let values = match option.file {
+                Some(_) => clap::value_parser!(PathBuf),
+                None => clap::value_parser!(String),
+            };
+            let arg = (clap::Arg::new(option.key).long(option.key))
+                .value_name(option.values)
+                .help(option.help)
+                .value_parser(values);
+            cmd.arg(arg)
+        })
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        SetupArgs::augment_args(cmd)
+    }
+}
+
+impl clap::FromArgMatches for SetupArgs {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<SetupArgs, clap::Error> {
+        let given = flags()
+            .into_iter()
+            .filter_map(|option| {
+                let raw = matches.get_raw(option.key)?.next()?;
+                Some((option, raw.to_os_string()))
+            })
+            .collect();
+        Ok(SetupArgs { given })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = SetupArgs::from_arg_matches(matches)?;
+        Ok(())
+    }
 }
 
 impl SetupArgs {
     /// True when any of the setup's flags was given.
     pub fn given(&self) -> bool {
-        self.start.is_some()
-            || self.henge.is_some()
-            || self.preset.is_some()
-            || self.rules.is_some()
-            || self.misere.is_some()
-            || self.target.is_some()
+        !self.given.is_empty()
     }
 
     /// The setup of `game` with these options; `settings` is the search
-    /// that chooses GoRoGo's setup henge for `--henge auto`.
+    /// that chooses a value for `auto` (`--henge auto`). A preset file
+    /// comes first, since it chooses the size and komi; an option the
+    /// engine may choose comes last, on the setup that the others make.
     pub fn setup(&self, game: &GameArgs, settings: &SearchSettings) -> Result<Setup, String> {
-        let mut setup = match &self.preset {
-            Some(path) => preset_setup(path, game.variant)?,
+        let file = self.given.iter().find(|(option, _)| option.file.is_some());
+        let mut setup = match file {
+            Some((_, path)) => presets::setup_from_file(Path::new(path), game.variant)?,
             None => Setup::new(game.variant()),
         };
         game.resize(&mut setup)?;
-        if let Some(start) = &self.start {
-            setup.apply_option("start", start)?;
+        let text = |value: &OsString| value.to_string_lossy().into_owned();
+        let plain = self
+            .given
+            .iter()
+            .filter(|(o, _)| o.file.is_none() && o.choose.is_none());
+        for (option, value) in plain {
+            setup.apply_option(option.key, &text(value))?;
         }
-        if let Some(rules) = &self.rules {
-            setup.apply_option("rules", rules)?;
-        }
-        if let Some(misere) = &self.misere {
-            setup.apply_option("misere", misere)?;
-        }
-        if let Some(target) = &self.target {
-            setup.apply_option("target", target)?;
-        }
-        if let Some(henge) = &self.henge {
+        for (option, value) in self.given.iter().filter(|(o, _)| o.choose.is_some()) {
             // `auto`: the engine chooses, by a short search per candidate.
             let engine = Engine::new(setup.clone(), settings.clone());
-            setup.apply_option_with("henge", henge, &mut |game| engine.winrate(game))?;
-            log::info!("setup henge at {:?}", setup.henge);
+            setup.apply_option_with(option.key, &text(value), &mut |game| engine.winrate(game))?;
+            log::info!("setup {} {}", option.key, option.shown(&setup));
         }
         Ok(setup)
-    }
-}
-
-/// The setup of a preset file's section named like the variant, else its
-/// last. The variant's family reads the file (War Go's when no variant is
-/// given, or Group Go's if War Go's cannot); a file of the other family,
-/// or any preset for a variant of neither, is refused by name.
-fn preset_setup(path: &Path, variant: Option<Variant>) -> Result<Setup, String> {
-    let text = presets::read_file(path)?;
-    let shown = path.display();
-    let war = |v: Variant| wargo::spec::setup_from_file(v, &text);
-    let group = |v: Variant| groupgo::spec::setup_from_file(v, &text);
-    let (war_family, group_family) = (<WarPreset as Schema>::FAMILY, <GroupPreset as Schema>::FAMILY);
-    let holds =
-        |family: &str, v: Variant, takes: String| format!("{shown} holds {family} presets; {} {takes}", v.name());
-    let in_family = |members: &[Variant]| variant.is_some_and(|v| members.contains(&v));
-    match variant {
-        Some(v) if in_family(&groupgo::spec::FAMILY) => group(v).map_err(|e| match war(Variant::WarGo) {
-            Ok(_) => holds(
-                war_family,
-                v,
-                format!("takes {group_family} presets ({})", GroupPreset::FILE),
-            ),
-            Err(_) => format!("{shown}: {e}"),
-        }),
-        _ if variant.is_none() || in_family(&wargo::spec::FAMILY) => {
-            let v = variant.unwrap_or(Variant::WarGo);
-            war(v).or_else(|e| match group(Variant::GroupGo) {
-                Ok(setup) if variant.is_none() => Ok(setup),
-                Ok(_) => Err(holds(
-                    group_family,
-                    v,
-                    format!("takes {war_family} presets ({})", WarPreset::FILE),
-                )),
-                Err(_) => Err(format!("{shown}: {e}")),
-            })
-        }
-        _ => {
-            let v = variant.unwrap_or_default();
-            let none = |family: &str, members: &[Variant]| {
-                let names: Vec<&str> = members.iter().map(|m| m.name()).collect();
-                holds(family, v, format!("takes none (they are for {})", names.join(", ")))
-            };
-            Err(if war(Variant::WarGo).is_ok() {
-                none(war_family, &wargo::spec::FAMILY)
-            } else if group(Variant::GroupGo).is_ok() {
-                none(group_family, &groupgo::spec::FAMILY)
-            } else {
-                format!(
-                    "{} takes no preset: --preset is for the {war_family} and {group_family} families",
-                    v.name()
-                )
-            })
-        }
     }
 }
 

@@ -54,7 +54,7 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Play two GTP engines against each other, colours alternating: at once, from openings,
     /// on a clock, until an SPRT decides, resumable, in shards
-    Match(r#match::MatchArgs),
+    Match(Box<r#match::MatchArgs>),
     /// Merge the results files of a match (its shards, say) into one report
     MatchReport(match_report::MatchReportArgs),
     /// Learn Go's move model, which the search takes as its priors, from SGF game records

@@ -12,7 +12,7 @@ use crate::moves::{Move, Piece, Vertex};
 use crate::search::time::{TimeLeft, TimeSystem};
 use crate::search::Report;
 use crate::sgf;
-use crate::variants::commands::VariantCommand;
+use crate::variants::commands::Command;
 use crate::variants::setup::START;
 use crate::variants::{Game, Setup, Variant};
 
@@ -73,10 +73,10 @@ fn engine_commands() -> impl Iterator<Item = &'static (&'static str, Handler)> {
 }
 
 /// The commands of some variants (`VariantSpec::commands`), each name once.
-fn variant_commands() -> Vec<&'static VariantCommand> {
-    let mut commands: Vec<&'static VariantCommand> = Vec::new();
-    for command in Variant::ALL.iter().flat_map(|v| v.spec().commands) {
-        if commands.iter().all(|c| c.name != command.name) {
+fn variant_commands() -> Vec<Command> {
+    let mut commands: Vec<Command> = Vec::new();
+    for command in Variant::ALL.iter().flat_map(|v| Command::of(v.spec())) {
+        if commands.iter().all(|c| c.name() != command.name()) {
             commands.push(command);
         }
     }
@@ -92,11 +92,11 @@ pub fn run(e: &mut Engine, name: &str, a: &Args) -> Option<Reply> {
     if let Some((_, handler)) = engine_commands().find(|(n, _)| *n == name) {
         return Some(handler(e, a));
     }
-    let command = variant_commands().into_iter().find(|c| c.name == name)?;
+    let command = variant_commands().into_iter().find(|c| c.name() == name)?;
     let spec = e.variant().spec();
-    Some(match spec.commands.iter().find(|c| c.name == name) {
-        Some(own) => (own.run)(e, a),
-        None => Err(format!("{} has no {}", spec.name, command.lacks)),
+    Some(match Command::of(spec).find(|c| c.name() == name) {
+        Some(own) => own.run(e, a),
+        None => Err(format!("{} has no {}", spec.name, command.lacks())),
     })
 }
 
@@ -104,7 +104,7 @@ pub fn run(e: &mut Engine, name: &str, a: &Args) -> Option<Reply> {
 fn names() -> Vec<&'static str> {
     let table = |t: &'static [(&'static str, Handler)]| t.iter().map(|&(n, _)| n);
     table(COMMANDS)
-        .chain(variant_commands().into_iter().map(|c| c.name))
+        .chain(variant_commands().into_iter().map(Command::name))
         .chain(table(super::gogui::COMMANDS))
         .chain(table(super::analyze::COMMANDS))
         .collect()
@@ -622,7 +622,7 @@ fn settings(e: &mut Engine, a: &Args) -> Reply {
         ("komi".into(), setup.komi.to_string()),
     ];
     if e.variant() == Variant::Go {
-        pairs.push(("rules".into(), setup.scoring.name().into()));
+        pairs.push(("rules".into(), setup.scoring().name().into()));
     }
     pairs.extend(setup.options().into_iter().filter(|(key, _)| key != "rules"));
     let s = &e.settings;

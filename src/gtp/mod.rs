@@ -7,7 +7,7 @@
 //! engine may ponder (`--ponder`, `variago-ponder`).
 
 pub mod analyze;
-pub mod args;
+pub use crate::args;
 pub mod clicking;
 pub mod commands;
 pub mod display;

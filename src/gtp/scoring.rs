@@ -121,7 +121,7 @@ const UNSURE: f32 = 0.3;
 /// The score by the rules in force: under `area` the judged count, dead
 /// stones removed; otherwise the game's own result or count.
 pub fn score(e: &Engine) -> Outcome {
-    if e.setup.scoring.removes_dead() {
+    if e.setup.scoring().removes_dead() {
         if let Some(judged) = judgement(e, JUDGE_TIME) {
             return Outcome::Score(judged.score);
         }
@@ -148,7 +148,7 @@ pub fn final_status_list(e: &mut Engine, a: &Args) -> Reply {
         format!("syntax error: unknown status '{word}' (known: {known})")
     })?;
     let stones = match judgement(e, JUDGE_TIME) {
-        Some(judged) if e.setup.scoring.removes_dead() => judged.stones(status),
+        Some(judged) if e.setup.scoring().removes_dead() => judged.stones(status),
         // Every stone counts as it stands: none is dead.
         Some(judged) => match status {
             Status::Dead => Vec::new(),
@@ -215,7 +215,7 @@ pub fn ending_move(e: &Engine, color: Color, cleanup: bool) -> Option<Move> {
     };
     let time = limits.time.map_or(most, |t| (t / 2).min(most));
     let judged = judgement(e, time)?;
-    let area = e.setup.scoring == Scoring::Area;
+    let area = e.setup.scoring() == Scoring::Area;
     if cleanup || !area {
         if let Some(mv) = e.game.capture_move(&judged, color) {
             return Some(mv);

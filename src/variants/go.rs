@@ -3,7 +3,7 @@
 //! rules) or the board counts as it stands (`tromp-taylor`): see
 //! [`go_family::scoring`].
 
-use super::go_family::scoring::{self, RULES, RULES_COMMAND};
+use super::go_family::scoring::{self, RULES};
 use super::go_family::{self, go_state, GoHistory, Turn};
 use super::{Game, Setup, Start, VariantSpec};
 use crate::board::Board;
@@ -51,7 +51,7 @@ pub static SPEC: VariantSpec = VariantSpec {
     starts: &[Start::Empty],
     options: &[&RULES],
     record_options: &[],
-    commands: &[RULES_COMMAND],
+    commands: &[],
     match_setup: &[],
     solver: None,
     new_game: |setup| Game::Go(Go::new(setup)),

@@ -13,13 +13,11 @@
 //! With 25 points the board is three bitboards (bit `y * 5 + x`), and a
 //! group is a flood fill of a few shifts.
 
-use super::commands::{Reply, Session, VariantCommand};
-use super::spec::SetupOption;
+use super::spec::{Effect, OptionCommand, SetupOption};
 use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::zobrist::{self, StateKey, HENGE_CELL};
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
-use crate::gtp::args::Args;
 use crate::history::History;
 use crate::moves::{Move, Piece, Vertex};
 use crate::solver::symmetry;
@@ -392,11 +390,7 @@ pub static SPEC: VariantSpec = VariantSpec {
     starts: &[Start::Empty],
     options: &[&HENGE],
     record_options: &[],
-    commands: &[VariantCommand {
-        name: "variago-setup_henge",
-        lacks: HENGE.what,
-        run: setup_henge,
-    }],
+    commands: &[],
     match_setup: &[],
     // GoRoGo's bound starts about the 12th move: earlier proofs take
     // minutes to hours.
@@ -411,34 +405,38 @@ pub const HENGE: SetupOption = SetupOption {
     key: "henge",
     what: "setup henge",
     values: "VERTEX|auto",
+    help: "GoRoGo's setup henge: a vertex, or auto to let the engine choose as White [default: C3]",
+    default: "C3",
     set: |setup, value| {
         let v = Vertex::parse(value).ok_or_else(|| format!("bad henge vertex '{value}'"))?;
         if !v.on_board(setup.size) {
             let size = setup.size;
             return Err(format!("bad henge vertex '{value}': off the {size}x{size} board"));
         }
-        setup.henge = Some(v);
+        setup.set_value(HENGE.key, Some(v));
         Ok(())
     },
-    get: |setup| setup.henge.map(|v| v.to_string()),
+    get: |setup| setup.henge().map(|v| v.to_string()),
     choose: Some(|_, winrate| choose_setup_henge(|g| winrate(&Game::GoRoGo(g.clone()))).to_string()),
+    // `variago-setup_henge [VERTEX|auto]`: where the setup henge stands;
+    // with an argument, a new game with the henge there.
+    command: Some(OptionCommand {
+        name: "variago-setup_henge",
+        effect: Effect::NewGame,
+    }),
+    ..SetupOption::PLAIN
 };
 
-/// `variago-setup_henge [VERTEX|auto]`: where the setup henge stands; with
-/// an argument, a new game with the henge there (`auto`: White chooses).
-fn setup_henge(session: &mut dyn Session, a: &Args) -> Reply {
-    a.count(0, 1)?;
-    if !a.is_empty() {
-        let mut setup = session.setup().clone();
-        setup.apply_option_with(HENGE.key, a.word(0)?, &mut |game| session.winrate(game))?;
-        session.restart(setup);
+impl Setup {
+    /// GoRoGo's setup henge; `None` is the centre.
+    pub fn henge(&self) -> Option<Vertex> {
+        self.value(HENGE.key).copied()
     }
-    Ok(session.setup().henge.unwrap_or(CENTRE).to_string())
 }
 
 impl GoRoGo {
     pub fn new(setup: &Setup) -> GoRoGo {
-        let henge = setup.henge.filter(|v| v.on_board(SIZE)).unwrap_or(CENTRE);
+        let henge = setup.henge().filter(|v| v.on_board(SIZE)).unwrap_or(CENTRE);
         GoRoGo {
             history: History::new(State::new(henge)),
         }
@@ -692,10 +690,8 @@ impl SolverHints for GoRoGo {
 pub fn choose_setup_henge(mut black_value: impl FnMut(&GoRoGo) -> f32) -> Vertex {
     let mut best = (f32::MAX, CENTRE);
     for v in HENGE_CANDIDATES {
-        let setup = Setup {
-            henge: Some(v),
-            ..Setup::new(super::Variant::GoRoGo)
-        };
+        let mut setup = Setup::new(super::Variant::GoRoGo);
+        setup.set_value(HENGE.key, Some(v));
         let value = black_value(&GoRoGo::new(&setup));
         if value < best.0 {
             best = (value, v);

@@ -3,10 +3,10 @@
 //! by `loadsgf`) all set options through [`Setup::apply_option`], so they
 //! accept the same values and refuse the same things with the same words.
 
-use super::go_family::scoring::Scoring;
 use super::spec::{SetupOption, Winrate};
-use super::{groupgo, wargo, Variant};
-use crate::moves::Vertex;
+use super::Variant;
+use std::any::Any;
+use std::fmt::Debug;
 use std::sync::Arc;
 
 /// Where a game starts, for variants with more than one start.
@@ -40,19 +40,38 @@ pub struct Setup {
     pub size: usize,
     pub komi: f32,
     pub start: Start,
-    /// GoRoGo's setup henge; `None` is the centre.
-    pub henge: Option<Vertex>,
-    /// A War Go preset from a file (`--preset`); `None` is the variant's own.
-    pub preset: Option<Arc<wargo::presets::Preset>>,
-    /// A Group Go preset from a file (`--preset`); `None` is the variant's own.
-    pub group: Option<Arc<groupgo::Preset>>,
-    /// How a finished game is counted (`rules`), where the variant offers
-    /// a choice.
-    pub scoring: Scoring,
-    /// The misère form of gray Tanbo: the last player to place loses.
-    pub misere: bool,
-    /// The points that win Squares; `None` is its default.
-    pub target: Option<u32>,
+    /// The options set away from their defaults: see [`Setup::value`].
+    pub values: OptionValues,
+}
+
+/// Option values by key, each of its option's own type.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OptionValues(Vec<(&'static str, Value)>);
+
+/// One option's value, of the type its option reads it into.
+#[derive(Clone, Debug)]
+struct Value(Arc<dyn OptionValue>);
+
+/// What an option's value can be: any plain data.
+trait OptionValue: Any + Debug + Send + Sync {
+    fn as_any(&self) -> &dyn Any;
+    fn equals(&self, other: &dyn Any) -> bool;
+}
+
+impl<T: Any + Debug + PartialEq + Send + Sync> OptionValue for T {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn equals(&self, other: &dyn Any) -> bool {
+        other.downcast_ref::<T>() == Some(self)
+    }
+}
+
+impl PartialEq for Value {
+    fn eq(&self, other: &Value) -> bool {
+        self.0.equals(other.0.as_any())
+    }
 }
 
 /// The `start` option, which every variant takes: each offers its own
@@ -60,7 +79,9 @@ pub struct Setup {
 pub const START: SetupOption = SetupOption {
     key: "start",
     what: "choice of start",
-    values: "empty|crosscut",
+    values: "NAME",
+    help: "Start position: empty, or crosscut (Atari Go) [default: empty]",
+    default: "empty",
     set: |setup, value| {
         let known = Start::ALL.map(Start::name).join(" ");
         let start = Start::parse(value).ok_or_else(|| format!("unknown start '{value}' (known: {known})"))?;
@@ -71,7 +92,7 @@ pub const START: SetupOption = SetupOption {
         Ok(())
     },
     get: |setup| (setup.start != Start::Empty).then(|| setup.start.name().to_string()),
-    choose: None,
+    ..SetupOption::PLAIN
 };
 
 impl Setup {
@@ -82,22 +103,32 @@ impl Setup {
             size: variant.default_size(),
             komi: variant.default_komi(),
             start: Start::Empty,
-            henge: None,
-            preset: None,
-            group: None,
-            scoring: Scoring::default(),
-            misere: false,
-            target: None,
+            values: OptionValues::default(),
         }
     }
 
-    /// True when the game accepts a board of `size`.
-    pub fn accepts_size(&self, size: usize) -> bool {
-        match (&self.preset, &self.group) {
-            (Some(preset), _) => preset.fits(size),
-            (None, Some(group)) => group.fits(size),
-            (None, None) => self.variant.accepts_size(size),
+    /// The value of option `key`, if one of type `T` is set: for the typed
+    /// accessors of the variants that take the option.
+    pub fn value<T: Any>(&self, key: &str) -> Option<&T> {
+        let (_, value) = self.values.0.iter().find(|(k, _)| *k == key)?;
+        value.0.as_any().downcast_ref()
+    }
+
+    /// Sets option `key` to `value`; `None` takes it back to its default.
+    pub fn set_value<T: Any + Debug + PartialEq + Send + Sync>(&mut self, key: &'static str, value: Option<T>) {
+        self.values.0.retain(|(k, _)| *k != key);
+        if let Some(value) = value {
+            self.values.0.push((key, Value(Arc::new(value))));
         }
+    }
+
+    /// True when the game accepts a board of `size`: as its options' values
+    /// say (a preset's sizes), else as the variant does.
+    pub fn accepts_size(&self, size: usize) -> bool {
+        let mut known = self.known_options();
+        known
+            .find_map(|o| (o.fits)(self, size))
+            .unwrap_or_else(|| self.variant.accepts_size(size))
     }
 
     /// The options this setup's variant takes, `start` first.
@@ -241,8 +272,13 @@ impl Choices {
             true => Setup {
                 size: home.size,
                 komi: home.komi,
-                preset: home.preset.clone(),
-                group: home.group.clone(),
+                // A preset read from a file stays as it was read.
+                values: OptionValues(
+                    (home.values.0.iter())
+                        .filter(|(key, _)| home.option(key).is_ok_and(|o| o.file.is_some()))
+                        .cloned()
+                        .collect(),
+                ),
                 ..Setup::new(variant)
             },
             false => Setup::new(variant),

@@ -6,6 +6,7 @@
 //! variants.
 
 use super::commands::VariantCommand;
+use super::presets::PresetFamily;
 use super::{Game, Setup, Start};
 use crate::color::Color;
 
@@ -75,15 +76,22 @@ pub fn any_gtp_size(size: usize) -> bool {
 /// See [`VariantSpec::from_diagram`].
 pub type FromDiagram = fn(&Setup, &[&str], Color) -> Result<Game, String>;
 
-/// A setup option (`start`, `henge`, `preset`): the same key on the command
-/// line (`--key value`), in GTP and in SGF (`VO[key=value]`).
+/// A setup option (`start`, `henge`, `preset`), described once: the same
+/// key on the command line (`--key value`, its flag and help made from
+/// this entry), in GTP (its setter, if it has one) and in SGF
+/// (`VO[key=value]`). A setup holds the option's value as data (see
+/// [`Setup::value`]); each variant reads its own through a typed accessor.
 pub struct SetupOption {
     pub key: &'static str,
     /// What a variant without the option lacks, for the one refusal:
     /// `go has no setup henge`.
     pub what: &'static str,
-    /// The values it takes, for help texts: `VERTEX|auto`.
+    /// The values the command line takes, for `--help`: `VERTEX|auto`.
     pub values: &'static str,
+    /// The command line's help text, its default included.
+    pub help: &'static str,
+    /// The value a setup has where none is set, as the setter shows it.
+    pub default: &'static str,
     /// Reads the option's text into a setup, or says what is wrong with it.
     pub set: fn(&mut Setup, &str) -> Result<(), String>,
     /// The option's value in a setup; `None` at the default.
@@ -92,6 +100,55 @@ pub struct SetupOption {
     /// which White chooses), given the winning chance of the side to move
     /// in a position by a short search. `None`: no `auto`.
     pub choose: Option<fn(&Setup, Winrate) -> String>,
+    /// Its GTP setter (`variago-target [N]`); `None`: it has none.
+    pub command: Option<OptionCommand>,
+    /// Whether the board sizes a setup accepts depend on the value (a
+    /// preset's sizes): `None` where they do not, or no value is set.
+    pub fits: fn(&Setup, usize) -> Option<bool>,
+    /// The family whose preset files the command line reads for the option
+    /// (`--preset FILE`) instead of the value itself.
+    pub file: Option<&'static PresetFamily>,
+}
+
+impl SetupOption {
+    /// What every option has unless it says otherwise: no `auto`, no
+    /// setter, no file, and no say on the board's size.
+    pub const PLAIN: SetupOption = SetupOption {
+        key: "",
+        what: "",
+        values: "",
+        help: "",
+        default: "",
+        set: |_, _| Ok(()),
+        get: |_| None,
+        choose: None,
+        command: None,
+        fits: |_, _| None,
+        file: None,
+    };
+
+    /// The option's value in `setup`, its default where none is set: what
+    /// its GTP setter answers.
+    pub fn shown(&self, setup: &Setup) -> String {
+        (self.get)(setup).unwrap_or_else(|| self.default.to_string())
+    }
+}
+
+/// The GTP command that shows an option, or sets it: `NAME` answers the
+/// value, `NAME VALUE` sets it.
+pub struct OptionCommand {
+    pub name: &'static str,
+    pub effect: Effect,
+}
+
+/// What a new value of an option does to the game in progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// A new game starts with it; the setter answers the value.
+    NewGame,
+    /// The game goes on under it (the rules of the count); the setter
+    /// answers nothing.
+    SameGame,
 }
 
 /// The winning chance of the side to move in a game, by a short search.

@@ -21,12 +21,12 @@
 use super::commands::{Reply, Session, VariantCommand};
 use super::go_family::{self, go_state, GoHistory, Turn};
 use super::{Game, Setup, SolverUse, Start, VariantSpec};
+use crate::args::Args;
 use crate::board::zobrist::StateKey;
 use crate::board::{cell_of, color_of, Board, BLACK, EMPTY, WHITE};
 use crate::clicks::{Click, Spelling};
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
-use crate::gtp::args::Args;
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
 

@@ -12,10 +12,9 @@
 use crate::board::{cell_of, color_of, Board};
 use crate::color::Color;
 use crate::game::{Judgement, Ownership, Status};
-use crate::gtp::args::Args;
 use crate::moves::Move;
-use crate::variants::commands::{Reply, Session, VariantCommand};
-use crate::variants::spec::SetupOption;
+use crate::variants::spec::{Effect, OptionCommand, SetupOption};
+use crate::variants::Setup;
 
 /// How a finished game is counted. Both are area scoring (stones plus the
 /// empty points they alone surround, less komi); they differ in the dead
@@ -61,32 +60,30 @@ pub const RULES: SetupOption = SetupOption {
     key: "rules",
     what: "choice of rules",
     values: "area|tromp-taylor",
+    help: "How a finished Go game is counted: area (dead stones removed) or tromp-taylor (the \
+           board as it stands) [default: area]",
+    default: "area",
     set: |setup, value| {
         let known = Scoring::ALL.map(Scoring::name).join(" ");
-        setup.scoring = Scoring::parse(value).ok_or_else(|| format!("unknown rules '{value}' (known: {known})"))?;
+        let scoring = Scoring::parse(value).ok_or_else(|| format!("unknown rules '{value}' (known: {known})"))?;
+        setup.set_value(RULES.key, (scoring != Scoring::default()).then_some(scoring));
         Ok(())
     },
-    get: |setup| (setup.scoring != Scoring::default()).then(|| setup.scoring.name().to_string()),
-    choose: None,
+    get: |setup| (setup.scoring() != Scoring::default()).then(|| setup.scoring().name().to_string()),
+    // `variago-rules [area|tromp-taylor]`: the rules in force, or sets them.
+    // Only the count changes, so the game goes on under the new rules.
+    command: Some(OptionCommand {
+        name: "variago-rules",
+        effect: Effect::SameGame,
+    }),
+    ..SetupOption::PLAIN
 };
 
-/// `variago-rules [area|tromp-taylor]`: the rules in force, or sets them.
-/// Only the count changes, so the game goes on under the new rules.
-pub const RULES_COMMAND: VariantCommand = VariantCommand {
-    name: "variago-rules",
-    lacks: RULES.what,
-    run: rules,
-};
-
-fn rules(session: &mut dyn Session, a: &Args) -> Reply {
-    a.count(0, 1)?;
-    if a.is_empty() {
-        return Ok(session.setup().scoring.name().into());
+impl Setup {
+    /// How a finished game is counted, where the variant offers a choice.
+    pub fn scoring(&self) -> Scoring {
+        self.value(RULES.key).copied().unwrap_or_default()
     }
-    let mut setup = session.setup().clone();
-    setup.apply_option(RULES.key, a.word(0)?)?;
-    session.amend(setup);
-    Ok(String::new())
 }
 
 /// Judges every stone on `board` by `ownership` (of this board's points,

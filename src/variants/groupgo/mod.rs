@@ -160,8 +160,8 @@ pub struct GroupGo {
 impl GroupGo {
     pub fn new(setup: &Setup) -> GroupGo {
         let preset = setup
-            .group
-            .clone()
+            .group()
+            .cloned()
             .or_else(|| builtin_preset(setup.variant).map(Arc::new))
             .expect("a Group Go variant has a preset");
         let state = State {

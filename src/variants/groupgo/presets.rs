@@ -4,7 +4,7 @@
 
 use crate::moves::MAX_SIZE;
 use crate::polyomino::Omino;
-use crate::variants::presets::{self, board_size, Schema};
+use crate::variants::presets::{self, board_size, FamilyPreset, Schema};
 
 /// The built-in presets.
 pub const BUILTIN: &str = include_str!("../../../presets/groupgo.ini");
@@ -124,36 +124,9 @@ pub struct Preset {
 }
 
 impl Preset {
-    /// The preset on one line, every key resolved, for a game record's
-    /// `VO[preset=...]`.
-    pub fn record(&self) -> String {
-        let mut items = vec![
-            ("size", self.size.to_string()),
-            ("sizes", format!("{}-{}", self.min_size, self.max_size)),
-            ("komi", self.komi.to_string()),
-            ("stones", if self.stones { "yes" } else { "no" }.to_string()),
-        ];
-        for (key, hand) in [("hand.black", self.hands[0]), ("hand.white", self.hands[1])] {
-            if !hand.is_empty() {
-                items.push((key, hand.text()));
-            }
-        }
-        if !self.pieces.is_empty() {
-            items.push(("pieces", self.pieces.text()));
-        }
-        if !self.first.is_empty() {
-            items.push(("first", self.first.text()));
-        }
-        presets::record_line(&self.name, &items)
-    }
-
     /// Reads a preset written by [`Preset::record`].
     pub fn from_record(text: &str) -> Result<Preset, String> {
         presets::from_record(text)
-    }
-
-    pub fn fits(&self, size: usize) -> bool {
-        (self.min_size..=self.max_size).contains(&size)
     }
 
     /// Every piece a side could ever drop: the first move's, the unlimited
@@ -169,6 +142,29 @@ impl Preset {
             all.insert(omino);
         }
         all
+    }
+}
+
+impl FamilyPreset for Preset {
+    fn size_and_komi(&self) -> (usize, f32) {
+        (self.size, self.komi)
+    }
+
+    fn fits(&self, size: usize) -> bool {
+        (self.min_size..=self.max_size).contains(&size)
+    }
+
+    fn record(&self) -> String {
+        let mut items = presets::board_items(self.size, (self.min_size, self.max_size), self.komi);
+        items.push(("stones", if self.stones { "yes" } else { "no" }.to_string()));
+        items.extend(presets::hand_items(&self.hands, |h| (!h.is_empty()).then(|| h.text())));
+        if !self.pieces.is_empty() {
+            items.push(("pieces", self.pieces.text()));
+        }
+        if !self.first.is_empty() {
+            items.push(("first", self.first.text()));
+        }
+        presets::record_line(&self.name, &items)
     }
 }
 

@@ -4,15 +4,12 @@
 
 use super::presets::{Library, Preset};
 use super::GroupGo;
+use crate::variants::presets::{self, Builtin, PresetFamily};
 use crate::variants::spec::SetupOption;
 use crate::variants::{Game, Setup, SolverUse, Start, Variant, VariantSpec};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
-/// The built-in presets, read once.
-fn library() -> &'static Library {
-    static LIBRARY: OnceLock<Library> = OnceLock::new();
-    LIBRARY.get_or_init(Library::builtin)
-}
+static BUILTIN: Builtin<Preset> = Builtin::new();
 
 /// The variants of the family.
 pub const FAMILY: [Variant; 3] = [Variant::GroupGo, Variant::OminoGo, Variant::DominGo];
@@ -20,25 +17,31 @@ pub const FAMILY: [Variant; 3] = [Variant::GroupGo, Variant::OminoGo, Variant::D
 /// The built-in preset of a variant of the family: its section has the
 /// variant's name.
 pub fn builtin_preset(variant: Variant) -> Option<Preset> {
-    library().preset(variant.name()).ok()
+    BUILTIN.preset(variant)
 }
 
 fn default_size(name: &str) -> usize {
-    library().preset(name).map_or(19, |p| p.size)
+    BUILTIN.default_size(name)
 }
 
 fn fits(name: &str, size: usize) -> bool {
-    library().preset(name).is_ok_and(|p| p.fits(size))
+    BUILTIN.fits(name, size)
 }
 
 /// The setup of `variant` with a preset read from a file (`--preset`), at
 /// the preset's size and komi.
 pub fn setup_of(variant: Variant, preset: Preset) -> Setup {
-    Setup {
-        size: preset.size,
-        komi: preset.komi,
-        group: Some(Arc::new(preset)),
-        ..Setup::new(variant)
+    presets::setup_with(variant, preset)
+}
+
+/// The family's preset files (`--preset FILE`).
+static FILES: PresetFamily = PresetFamily::of::<Preset>(&FAMILY, setup_from_file);
+
+impl Setup {
+    /// A Group Go preset from a file (`--preset`) or a record; `None` is
+    /// the variant's own.
+    pub fn group(&self) -> Option<&Arc<Preset>> {
+        presets::family::of(self)
     }
 }
 
@@ -116,14 +119,7 @@ const FAMILY_SPEC: VariantSpec = VariantSpec {
 /// The `preset` option: the pieces and hands of a Group Go preset, as a
 /// game record writes it (`Preset::record`). `--preset FILE` reads one
 /// from a file instead.
-pub const PRESET: SetupOption = SetupOption {
-    key: "preset",
-    what: "preset",
-    values: "NAME;key=value;...",
-    set: |setup, value| {
-        setup.group = Some(Arc::new(Preset::from_record(value)?));
-        Ok(())
-    },
-    get: |setup| setup.group.as_ref().map(|p| p.record()),
-    choose: None,
-};
+pub const PRESET: SetupOption = presets::family::option::<Preset>(&FILES, |setup, value| {
+    presets::family::set(setup, Preset::from_record(value)?);
+    Ok(())
+});

@@ -10,14 +10,12 @@ mod playout;
 
 pub use geometry::{placement, Placement};
 
-use super::commands::{Reply, Session, VariantCommand};
 use super::gray_grid::{score_keys, Grid};
-use super::spec::SetupOption;
+use super::spec::{Effect, OptionCommand, SetupOption};
 use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::zobrist::side_key;
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
-use crate::gtp::args::Args;
 use crate::history::History;
 use crate::moves::{Move, Piece, Vertex};
 use rand::rngs::SmallRng;
@@ -65,11 +63,7 @@ pub static SPEC: VariantSpec = VariantSpec {
     starts: &[Start::Empty],
     options: &[&TARGET],
     record_options: &[],
-    commands: &[VariantCommand {
-        name: "variago-target",
-        lacks: TARGET.what,
-        run: target_command,
-    }],
+    commands: &[],
     match_setup: &[],
     solver: SolverUse::at_most(12),
     new_game: |setup| Game::Squares(Squares::new(setup)),
@@ -81,29 +75,32 @@ pub const TARGET: SetupOption = SetupOption {
     key: "target",
     what: "target score",
     values: "N",
+    help: "Squares: the points that win [default: 5]",
+    default: "5",
     set: |setup, value| {
         let target = value
             .parse::<u32>()
             .ok()
             .filter(|t| (1..=MAX_TARGET).contains(t))
             .ok_or_else(|| format!("bad target '{value}': a whole number from 1 to {MAX_TARGET}"))?;
-        setup.target = (target != DEFAULT_TARGET).then_some(target);
+        setup.set_value(TARGET.key, (target != DEFAULT_TARGET).then_some(target));
         Ok(())
     },
-    get: |setup| setup.target.map(|t| t.to_string()),
-    choose: None,
+    get: |setup| setup.target().map(|t| t.to_string()),
+    // `variago-target [N]`: the points that win; with an argument, a new
+    // game played to that target.
+    command: Some(OptionCommand {
+        name: "variago-target",
+        effect: Effect::NewGame,
+    }),
+    ..SetupOption::PLAIN
 };
 
-/// `variago-target [N]`: the points that win; with an argument, a new
-/// game played to that target.
-fn target_command(session: &mut dyn Session, a: &Args) -> Reply {
-    a.count(0, 1)?;
-    if !a.is_empty() {
-        let mut setup = session.setup().clone();
-        setup.apply_option(TARGET.key, a.word(0)?)?;
-        session.restart(setup);
+impl Setup {
+    /// The points that win Squares; `None` is its default.
+    pub fn target(&self) -> Option<u32> {
+        self.value(TARGET.key).copied()
     }
-    Ok(session.setup().target.unwrap_or(DEFAULT_TARGET).to_string())
 }
 
 impl Squares {
@@ -118,7 +115,7 @@ impl Squares {
                 points: [0, 0],
                 to_move,
             }),
-            target: setup.target.unwrap_or(DEFAULT_TARGET),
+            target: setup.target().unwrap_or(DEFAULT_TARGET),
         }
     }
 

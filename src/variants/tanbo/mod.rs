@@ -20,13 +20,11 @@ mod playout_board;
 pub mod roots;
 pub mod start;
 
-use super::commands::{Reply, Session, VariantCommand};
-use super::spec::SetupOption;
+use super::spec::{self, OptionCommand, SetupOption};
 use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::{self, zobrist, Board, BLACK, NEUTRAL, WHITE};
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
-use crate::gtp::args::Args;
 use crate::history::History;
 use crate::moves::{Move, Piece, Vertex};
 use crate::search::{RaveWeight, Tuning};
@@ -59,11 +57,6 @@ pub static GRAY_TANBO: VariantSpec = VariantSpec {
     description: "Gray Tanbo: Tanbo with one shared gray colour; the last to place wins (--misere on: loses)",
     game_id: "GrayTanbo",
     options: &[&MISERE],
-    commands: &[VariantCommand {
-        name: "variago-misere",
-        lacks: MISERE.what,
-        run: misere_command,
-    }],
     ..TANBO
 };
 
@@ -73,28 +66,32 @@ pub const MISERE: SetupOption = SetupOption {
     key: "misere",
     what: "misère option",
     values: "on|off",
+    help: "Gray Tanbo's misère form, where the last player to place loses [default: off]",
+    default: "off",
     set: |setup, value| {
-        setup.misere = match value.to_ascii_lowercase().as_str() {
+        let misere = match value.to_ascii_lowercase().as_str() {
             "on" => true,
             "off" => false,
             _ => return Err(format!("unknown misere value '{value}' (known: on off)")),
         };
+        setup.set_value(MISERE.key, misere.then_some(true));
         Ok(())
     },
-    get: |setup| setup.misere.then(|| "on".to_string()),
-    choose: None,
+    get: |setup| setup.misere().then(|| "on".to_string()),
+    // `variago-misere [on|off]`: whether the last player to place loses;
+    // with an argument, a new game of that form.
+    command: Some(OptionCommand {
+        name: "variago-misere",
+        effect: spec::Effect::NewGame,
+    }),
+    ..SetupOption::PLAIN
 };
 
-/// `variago-misere [on|off]`: whether the last player to place loses; with
-/// an argument, a new game of that form.
-fn misere_command(session: &mut dyn Session, a: &Args) -> Reply {
-    a.count(0, 1)?;
-    if !a.is_empty() {
-        let mut setup = session.setup().clone();
-        setup.apply_option(MISERE.key, a.word(0)?)?;
-        session.restart(setup);
+impl Setup {
+    /// The misère form of gray Tanbo: the last player to place loses.
+    pub fn misere(&self) -> bool {
+        self.value(MISERE.key).is_some_and(|&on| on)
     }
-    Ok(if session.setup().misere { "on" } else { "off" }.into())
 }
 
 /// Which of the two games.
@@ -188,7 +185,7 @@ impl Tanbo {
 
     fn form_of(setup: &Setup) -> Form {
         if setup.variant.spec().name == GRAY_TANBO.name {
-            Form::Gray { misere: setup.misere }
+            Form::Gray { misere: setup.misere() }
         } else {
             Form::Colours
         }
@@ -632,7 +629,7 @@ mod tests {
         let rows: Vec<&str> = empty.iter().map(String::as_str).collect();
         let g = Tanbo::from_diagram(&setup, &rows, Color::White).unwrap();
         assert_eq!(g.outcome(), Some(Outcome::Win(Color::Black)));
-        setup.misere = true;
+        setup.set_value(MISERE.key, Some(true));
         let g = Tanbo::from_diagram(&setup, &rows, Color::White).unwrap();
         assert_eq!(g.outcome(), Some(Outcome::Win(Color::White)));
         assert_eq!(crate::board::EMPTY, g.board().cell(g.board().point(Vertex::new(0, 0))));

@@ -40,8 +40,8 @@ pub struct WarGo {
 impl WarGo {
     pub fn new(setup: &Setup) -> WarGo {
         let preset = setup
-            .preset
-            .clone()
+            .preset()
+            .cloned()
             .or_else(|| builtin_preset(setup.variant).map(Arc::new))
             .expect("a War Go variant has a preset");
         let mut state = State::new(setup.size, preset.hands);

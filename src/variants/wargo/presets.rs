@@ -5,7 +5,7 @@
 use super::pieces::{Army, Hand};
 use crate::color::Color;
 use crate::moves::{Move, Piece, Vertex, MAX_SIZE};
-use crate::variants::presets::{self, board_size, Schema};
+use crate::variants::presets::{self, board_size, FamilyPreset, Schema};
 
 /// The War Go family's presets.
 pub type Library = presets::Library<Preset>;
@@ -30,19 +30,26 @@ pub struct Preset {
 }
 
 impl Preset {
-    /// The preset on one line, every key resolved, for a game record's
-    /// `VO[preset=...]`: the name, then `key=value` items, `;` between.
-    pub fn record(&self) -> String {
-        let mut items = vec![
-            ("size", self.size.to_string()),
-            ("sizes", format!("{}-{}", self.min_size, self.max_size)),
-            ("komi", self.komi.to_string()),
-        ];
-        for (key, hand) in [("hand.black", self.hands[0]), ("hand.white", self.hands[1])] {
-            if hand != Hand::default() {
-                items.push((key, hand.text()));
-            }
-        }
+    /// Reads a preset written by [`Preset::record`].
+    pub fn from_record(text: &str) -> Result<Preset, String> {
+        presets::from_record(text)
+    }
+}
+
+impl FamilyPreset for Preset {
+    fn size_and_komi(&self) -> (usize, f32) {
+        (self.size, self.komi)
+    }
+
+    fn fits(&self, size: usize) -> bool {
+        (self.min_size..=self.max_size).contains(&size) && self.start.iter().all(|(_, _, v)| v.on_board(size))
+    }
+
+    fn record(&self) -> String {
+        let mut items = presets::board_items(self.size, (self.min_size, self.max_size), self.komi);
+        items.extend(presets::hand_items(&self.hands, |h| {
+            (*h != Hand::default()).then(|| h.text())
+        }));
         if !self.start.is_empty() {
             let pieces: Vec<String> = self
                 .start
@@ -61,16 +68,6 @@ impl Preset {
             items.push(("prices", self.prices.text()));
         }
         presets::record_line(&self.name, &items)
-    }
-
-    /// Reads a preset written by [`Preset::record`].
-    pub fn from_record(text: &str) -> Result<Preset, String> {
-        presets::from_record(text)
-    }
-
-    /// True when a board of `size` is accepted and holds the start pieces.
-    pub fn fits(&self, size: usize) -> bool {
-        (self.min_size..=self.max_size).contains(&size) && self.start.iter().all(|(_, _, v)| v.on_board(size))
     }
 }
 

@@ -5,18 +5,15 @@
 use super::pieces::Army;
 use super::presets::{Library, Preset};
 use super::WarGo;
+use crate::args::Args;
 use crate::color::Color;
-use crate::gtp::args::Args;
 use crate::variants::commands::{Reply, Session, VariantCommand};
+use crate::variants::presets::{self, Builtin, PresetFamily};
 use crate::variants::spec::{RecordOption, SetupOption};
 use crate::variants::{Game, Setup, Start, Variant, VariantSpec};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
-/// The built-in presets, read once.
-fn library() -> &'static Library {
-    static LIBRARY: OnceLock<Library> = OnceLock::new();
-    LIBRARY.get_or_init(Library::builtin)
-}
+static BUILTIN: Builtin<Preset> = Builtin::new();
 
 /// The variants of the family.
 pub const FAMILY: [Variant; 5] = [
@@ -30,15 +27,15 @@ pub const FAMILY: [Variant; 5] = [
 /// The built-in preset of a variant of the family: its section has the
 /// variant's name.
 pub fn builtin_preset(variant: Variant) -> Option<Preset> {
-    library().preset(variant.name()).ok()
+    BUILTIN.preset(variant)
 }
 
 fn default_size(name: &str) -> usize {
-    library().preset(name).map_or(19, |p| p.size)
+    BUILTIN.default_size(name)
 }
 
 fn fits(name: &str, size: usize) -> bool {
-    library().preset(name).is_ok_and(|p| p.fits(size))
+    BUILTIN.fits(name, size)
 }
 
 /// The setup of the preset named like `variant` (or else the last) of a
@@ -55,11 +52,17 @@ pub fn setup_of(preset: Preset) -> Setup {
     } else {
         Variant::WarGo
     };
-    Setup {
-        size: preset.size,
-        komi: preset.komi,
-        preset: Some(Arc::new(preset)),
-        ..Setup::new(variant)
+    presets::setup_with(variant, preset)
+}
+
+/// The family's preset files (`--preset FILE`).
+static FILES: PresetFamily = PresetFamily::of::<Preset>(&FAMILY, setup_from_file);
+
+impl Setup {
+    /// A War Go preset from a file (`--preset`) or a record; `None` is the
+    /// variant's own.
+    pub fn preset(&self) -> Option<&Arc<Preset>> {
+        presets::family::of(self)
     }
 }
 
@@ -169,25 +172,18 @@ const BUYING: &str = "buying phase";
 
 /// The `preset` option: a War Go preset, as a game record writes it
 /// (`Preset::record`). `--preset FILE` reads one from a file instead.
-pub const PRESET: SetupOption = SetupOption {
-    key: "preset",
-    what: "preset",
-    values: "NAME;key=value;...",
-    set: |setup, value| {
-        let preset = Preset::from_record(value)?;
-        if preset.credit.is_some() != (setup.variant == Variant::BuyingArmies) {
-            return Err(format!(
-                "preset '{}' does not fit {}",
-                preset.name,
-                setup.variant.name()
-            ));
-        }
-        setup.preset = Some(Arc::new(preset));
-        Ok(())
-    },
-    get: |setup| setup.preset.as_ref().map(|p| p.record()),
-    choose: None,
-};
+pub const PRESET: SetupOption = presets::family::option::<Preset>(&FILES, |setup, value| {
+    let preset = Preset::from_record(value)?;
+    if preset.credit.is_some() != (setup.variant == Variant::BuyingArmies) {
+        return Err(format!(
+            "preset '{}' does not fit {}",
+            preset.name,
+            setup.variant.name()
+        ));
+    }
+    presets::family::set(setup, preset);
+    Ok(())
+});
 
 /// The War Go game a buying command works on.
 fn war_go(session: &mut dyn Session) -> Result<&mut WarGo, String> {

@@ -158,7 +158,7 @@ impl NaiveGoRoGo {
 
 impl Reference for NaiveGoRoGo {
     fn from_case(case: &Case) -> Option<NaiveGoRoGo> {
-        let henge = case.setup.henge.map_or((2, 2), |v| (v.x as usize, v.y as usize));
+        let henge = case.setup.henge().map_or((2, 2), |v| (v.x as usize, v.y as usize));
         case.position.is_none().then(|| NaiveGoRoGo::new(henge))
     }
 

@@ -75,7 +75,7 @@ fn names(pieces: impl Iterator<Item = Omino>) -> Vec<&'static str> {
 impl NaiveGroupGo {
     fn new(case: &Case) -> NaiveGroupGo {
         let setup = &case.setup;
-        let preset: Preset = match &setup.group {
+        let preset: Preset = match setup.group() {
             Some(p) => (**p).clone(),
             None => builtin_preset(setup.variant).expect("a preset"),
         };

@@ -89,7 +89,7 @@ impl NaiveSquares {
 impl Reference for NaiveSquares {
     fn from_case(case: &Case) -> Option<NaiveSquares> {
         let n = case.setup.size;
-        let mut game = NaiveSquares::empty(n, case.setup.target.unwrap_or(5));
+        let mut game = NaiveSquares::empty(n, case.setup.target().unwrap_or(5));
         if let Some(rows) = &case.position {
             for (i, row) in rows.iter().enumerate() {
                 for (x, token) in row.split_whitespace().enumerate() {

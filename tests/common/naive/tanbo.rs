@@ -134,7 +134,7 @@ impl Reference for NaiveTanbo {
             cells: vec![EMPTY; size * size],
             to_move: if case.to_move == Color::Black { BLACK } else { WHITE },
             gray,
-            misere: case.setup.misere,
+            misere: case.setup.misere(),
         };
         match &case.position {
             None => {

@@ -8,6 +8,10 @@
 //! A game record keeps a preset on one line, every key resolved:
 //! `NAME;key=value;...` (see [`record_line`] and [`from_record`]).
 
+pub mod family;
+
+pub use family::{setup_from_file, setup_with, Builtin, FamilyPreset, PresetFamily};
+
 use crate::moves::MAX_SIZE;
 use std::collections::{HashMap, HashSet};
 use std::marker::PhantomData;
@@ -280,6 +284,26 @@ pub fn record_line(name: &str, items: &[(&str, String)]) -> String {
         .chain(items.iter().map(|(key, value)| format!("{key}={value}")))
         .collect::<Vec<_>>()
         .join(";")
+}
+
+/// The items every family's record starts with: the board's size, the
+/// sizes it takes, and the komi.
+pub fn board_items(size: usize, sizes: (usize, usize), komi: f32) -> Vec<(&'static str, String)> {
+    vec![
+        ("size", size.to_string()),
+        ("sizes", format!("{}-{}", sizes.0, sizes.1)),
+        ("komi", komi.to_string()),
+    ]
+}
+
+/// The `hand.black` and `hand.white` items of the hands that hold
+/// anything, by each hand's `text` (`None` for an empty hand).
+pub fn hand_items<H>(hands: &[H; 2], text: impl Fn(&H) -> Option<String>) -> Vec<(&'static str, String)> {
+    let keys = ["hand.black", "hand.white"];
+    keys.into_iter()
+        .zip(hands)
+        .filter_map(|(key, hand)| text(hand).map(|t| (key, t)))
+        .collect()
 }
 
 /// Reads a preset written by [`record_line`].

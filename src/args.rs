@@ -1,4 +1,5 @@
-//! Typed access to command arguments. Every failure is a GTP error text.
+//! Typed access to command arguments (GTP commands, the variants' own
+//! commands among them). Every failure is a GTP error text.
 
 use crate::color::Color;
 use crate::moves::{self, Move, Vertex};
