@@ -108,108 +108,109 @@ pub enum Piece {
     Gray,
 }
 
+/// What every piece is called and how it shows, one row a piece: its name
+/// in the move notation (lowercase), the letter displays show (upper case;
+/// `None` for the plain pieces, shown as `X` and `O`, and for polyominoes),
+/// and the label GoGui shows for it, on the board and in a hand: at most
+/// three characters, a letter first, so that it fits a point after a count.
+/// Polyominoes are labelled by shape and size (`T4`, `I3`); of the two
+/// special stones that begin with `re`, the replacer is `sub` (it takes a
+/// soldier's place), so that it looks nothing like the repeller. The plain
+/// pieces (stone, pawn, migo) have no label: a black or white stone shows
+/// them. The order is [`Piece::ALL`]'s.
+pub const PIECES: [PieceRow; 36] = [
+    row(Piece::Stone, "stone", None, ""),
+    row(Piece::Pawn, "pawn", None, ""),
+    row(Piece::King, "king", Some('K'), "K"),
+    row(Piece::Henge, "henge", Some('H'), "H"),
+    row(Piece::Migo, "migo", None, ""),
+    row(Piece::Yugo, "yugo", Some('Y'), "Y"),
+    row(Piece::Ambassador, "ambassador", Some('A'), "amb"),
+    row(Piece::Bomb(BombMode::Immediate), "bomb:immediate", Some('B'), "bom"),
+    row(Piece::Bomb(BombMode::Delayed), "bomb:delayed", Some('B'), "bom"),
+    row(Piece::Wall, "wall", Some('#'), "wal"),
+    row(Piece::Monk, "monk", Some('M'), "mon"),
+    row(Piece::Spy, "spy", Some('S'), "spy"),
+    row(Piece::Tao, "tao", Some('T'), "tao"),
+    row(Piece::Mercenary, "mercenary", Some('E'), "mer"),
+    row(Piece::Samurai, "samurai", Some('R'), "sam"),
+    row(Piece::Cavalry, "cavalry", Some('C'), "cav"),
+    row(Piece::Omino(Omino::Domino), "domino", None, "I2"),
+    row(Piece::Omino(Omino::I3), "i3", None, "I3"),
+    row(Piece::Omino(Omino::L3), "l3", None, "L3"),
+    row(Piece::Omino(Omino::I4), "i4", None, "I4"),
+    row(Piece::Omino(Omino::O4), "o4", None, "O4"),
+    row(Piece::Omino(Omino::T4), "t4", None, "T4"),
+    row(Piece::Omino(Omino::S4), "s4", None, "S4"),
+    row(Piece::Omino(Omino::Z4), "z4", None, "Z4"),
+    row(Piece::Omino(Omino::L4), "l4", None, "L4"),
+    row(Piece::Omino(Omino::J4), "j4", None, "J4"),
+    row(Piece::TwoEye(Flavour::Friendly), "twoeye:friendly", Some('D'), "eyF"),
+    row(Piece::TwoEye(Flavour::Any), "twoeye:any", Some('U'), "eyA"),
+    row(Piece::ExtraMove, "extramove", Some('N'), "ext"),
+    row(Piece::Replacer, "replacer", Some('P'), "sub"),
+    row(Piece::Switcher, "switcher", Some('W'), "swi"),
+    row(Piece::InnerStrength, "innerstrength", Some('I'), "inn"),
+    row(Piece::Connector, "connector", Some('L'), "con"),
+    row(Piece::Repeller, "repeller", Some('V'), "rep"),
+    row(Piece::KingsSon, "kingsson", Some('J'), "son"),
+    row(Piece::Gray, "gray", Some('@'), "gry"),
+];
+
+/// One row of [`PIECES`].
+#[derive(Clone, Copy, Debug)]
+pub struct PieceRow {
+    pub piece: Piece,
+    pub name: &'static str,
+    pub letter: Option<char>,
+    pub label: &'static str,
+}
+
+const fn row(piece: Piece, name: &'static str, letter: Option<char>, label: &'static str) -> PieceRow {
+    PieceRow {
+        piece,
+        name,
+        letter,
+        label,
+    }
+}
+
 impl Piece {
     /// Every piece, for listings and parsing.
-    pub const ALL: [Piece; 36] = [
-        Piece::Stone,
-        Piece::Pawn,
-        Piece::King,
-        Piece::Henge,
-        Piece::Migo,
-        Piece::Yugo,
-        Piece::Ambassador,
-        Piece::Bomb(BombMode::Immediate),
-        Piece::Bomb(BombMode::Delayed),
-        Piece::Wall,
-        Piece::Monk,
-        Piece::Spy,
-        Piece::Tao,
-        Piece::Mercenary,
-        Piece::Samurai,
-        Piece::Cavalry,
-        Piece::Omino(Omino::Domino),
-        Piece::Omino(Omino::I3),
-        Piece::Omino(Omino::L3),
-        Piece::Omino(Omino::I4),
-        Piece::Omino(Omino::O4),
-        Piece::Omino(Omino::T4),
-        Piece::Omino(Omino::S4),
-        Piece::Omino(Omino::Z4),
-        Piece::Omino(Omino::L4),
-        Piece::Omino(Omino::J4),
-        Piece::TwoEye(Flavour::Friendly),
-        Piece::TwoEye(Flavour::Any),
-        Piece::ExtraMove,
-        Piece::Replacer,
-        Piece::Switcher,
-        Piece::InnerStrength,
-        Piece::Connector,
-        Piece::Repeller,
-        Piece::KingsSon,
-        Piece::Gray,
-    ];
+    pub const ALL: [Piece; 36] = {
+        let mut all = [Piece::Stone; 36];
+        let mut i = 0;
+        while i < all.len() {
+            all[i] = PIECES[i].piece;
+            i += 1;
+        }
+        all
+    };
+
+    /// The piece's row of [`PIECES`].
+    pub fn row(self) -> &'static PieceRow {
+        PIECES.iter().find(|r| r.piece == self).expect("every piece has a row")
+    }
 
     /// The lowercase name used in the move notation.
     pub fn name(self) -> &'static str {
-        match self {
-            Piece::Stone => "stone",
-            Piece::Pawn => "pawn",
-            Piece::King => "king",
-            Piece::Henge => "henge",
-            Piece::Migo => "migo",
-            Piece::Yugo => "yugo",
-            Piece::Ambassador => "ambassador",
-            Piece::Bomb(BombMode::Immediate) => "bomb:immediate",
-            Piece::Bomb(BombMode::Delayed) => "bomb:delayed",
-            Piece::Wall => "wall",
-            Piece::Monk => "monk",
-            Piece::Spy => "spy",
-            Piece::Tao => "tao",
-            Piece::Mercenary => "mercenary",
-            Piece::Samurai => "samurai",
-            Piece::Cavalry => "cavalry",
-            Piece::Omino(omino) => omino.name(),
-            Piece::TwoEye(Flavour::Friendly) => "twoeye:friendly",
-            Piece::TwoEye(Flavour::Any) => "twoeye:any",
-            Piece::ExtraMove => "extramove",
-            Piece::Replacer => "replacer",
-            Piece::Switcher => "switcher",
-            Piece::InnerStrength => "innerstrength",
-            Piece::Connector => "connector",
-            Piece::Repeller => "repeller",
-            Piece::KingsSon => "kingsson",
-            Piece::Gray => "gray",
-        }
+        self.row().name
     }
 
     /// The letter displays show for the piece, in upper case; `None` for
     /// the plain pieces, shown as `X` and `O`.
     pub fn letter(self) -> Option<char> {
-        Some(match self {
-            Piece::Stone | Piece::Pawn | Piece::Migo | Piece::Omino(_) => return None,
-            Piece::King => 'K',
-            Piece::Henge => 'H',
-            Piece::Yugo => 'Y',
-            Piece::Ambassador => 'A',
-            Piece::Bomb(_) => 'B',
-            Piece::Wall => '#',
-            Piece::Monk => 'M',
-            Piece::Spy => 'S',
-            Piece::Tao => 'T',
-            Piece::Mercenary => 'E',
-            Piece::Samurai => 'R',
-            Piece::Cavalry => 'C',
-            Piece::TwoEye(Flavour::Friendly) => 'D',
-            Piece::TwoEye(Flavour::Any) => 'U',
-            Piece::ExtraMove => 'N',
-            Piece::Replacer => 'P',
-            Piece::Switcher => 'W',
-            Piece::InnerStrength => 'I',
-            Piece::Connector => 'L',
-            Piece::Repeller => 'V',
-            Piece::KingsSon => 'J',
-            Piece::Gray => '@',
-        })
+        self.row().letter
+    }
+
+    /// GoGui's label for the piece; empty for the plain pieces.
+    pub fn label(self) -> &'static str {
+        self.row().label
+    }
+
+    /// True for the pieces a plain black or white stone shows.
+    pub fn is_plain(self) -> bool {
+        self.label().is_empty()
     }
 
     /// Parses a piece name in any case. `soldier` is another name for the stone.

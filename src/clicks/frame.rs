@@ -19,7 +19,6 @@
 use crate::color::Color;
 use crate::game::Position;
 use crate::moves::{Piece, Vertex, MAX_SIZE};
-use crate::polyomino::Omino;
 
 use super::Click;
 
@@ -188,57 +187,12 @@ pub fn options(next: &[Click]) -> Vec<(usize, &'static str)> {
         .collect()
 }
 
-/// The short name GoGui labels a piece with, on the board and in the
-/// hand: at most three characters, a letter first, so that it fits a point
-/// after a count. Polyominoes are named by shape and size (`T4`, `I3`); of
-/// the two special stones that begin with `re`, the replacer is `sub` (it
-/// takes a soldier's place), so that it looks nothing like the repeller.
-pub fn piece_label(piece: Piece) -> &'static str {
-    match piece {
-        Piece::Stone | Piece::Pawn | Piece::Migo => "",
-        Piece::King => "K",
-        Piece::Henge => "H",
-        Piece::Yugo => "Y",
-        Piece::Ambassador => "amb",
-        Piece::Bomb(_) => "bom",
-        Piece::Wall => "wal",
-        Piece::Monk => "mon",
-        Piece::Spy => "spy",
-        Piece::Tao => "tao",
-        Piece::Mercenary => "mer",
-        Piece::Samurai => "sam",
-        Piece::Cavalry => "cav",
-        Piece::Omino(omino) => match omino {
-            Omino::Domino => "I2",
-            Omino::I3 => "I3",
-            Omino::L3 => "L3",
-            Omino::I4 => "I4",
-            Omino::O4 => "O4",
-            Omino::T4 => "T4",
-            Omino::S4 => "S4",
-            Omino::Z4 => "Z4",
-            Omino::L4 => "L4",
-            Omino::J4 => "J4",
-        },
-        Piece::TwoEye(crate::moves::Flavour::Friendly) => "eyF",
-        Piece::TwoEye(crate::moves::Flavour::Any) => "eyA",
-        Piece::ExtraMove => "ext",
-        Piece::Replacer => "sub",
-        Piece::Switcher => "swi",
-        Piece::InnerStrength => "inn",
-        Piece::Connector => "con",
-        Piece::Repeller => "rep",
-        Piece::KingsSon => "son",
-        Piece::Gray => "gry",
-    }
-}
-
 /// The label of a hand cell: the count left, then the piece's name (`6wal`,
 /// `1T4`, `2H`, `10st` for plain stones). Starting with a digit, it never
 /// reads as a vertex (`T4`); with a name, never as GoGui's move number;
 /// and where a small point cuts it short, the count stays.
 pub fn hand_label(piece: Piece, count: u32) -> String {
-    match piece_label(piece) {
+    match piece.label() {
         "" => format!("{count}st"),
         name => format!("{count}{name}"),
     }
@@ -261,6 +215,7 @@ pub const BUTTON_LABEL: &str = "btn";
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::polyomino::Omino;
 
     fn v(text: &str) -> Vertex {
         Vertex::parse(text).unwrap()
@@ -307,7 +262,7 @@ mod tests {
     fn piece_labels_fit_a_point_and_tell_pieces_apart() {
         let mut seen: Vec<(&str, Piece)> = Vec::new();
         for piece in Piece::ALL {
-            let label = piece_label(piece);
+            let label = piece.label();
             if label.is_empty() {
                 assert!(matches!(piece, Piece::Stone | Piece::Pawn | Piece::Migo));
                 continue;
@@ -321,7 +276,7 @@ mod tests {
             seen.push((label, piece));
         }
         // The replacer and the repeller differ in every letter.
-        let [sub, rep] = [Piece::Replacer, Piece::Repeller].map(piece_label);
+        let [sub, rep] = [Piece::Replacer, Piece::Repeller].map(Piece::label);
         assert!(sub.chars().zip(rep.chars()).all(|(a, b)| a != b), "{sub} {rep}");
     }
 

@@ -5,7 +5,7 @@ use super::args::Args;
 use super::clicking::write_click;
 use super::commands::{Handler, Reply};
 use super::engine::Engine;
-use crate::clicks::frame::{self, hand_label, option_label, piece_label, Cell, BUTTON_LABEL};
+use crate::clicks::frame::{self, hand_label, option_label, Cell, BUTTON_LABEL};
 use crate::color::Color;
 use crate::game::{Occupant, Owner, Position};
 use crate::moves::{Move, Piece, Vertex, MAX_SIZE};
@@ -131,7 +131,7 @@ fn pending_options(e: &Engine) -> Vec<(usize, &'static str)> {
 
 /// A piece that a plain black or white stone does not show.
 fn is_special(o: Occupant) -> bool {
-    !matches!(o.piece, Piece::Stone | Piece::Pawn | Piece::Migo) || o.owner == Owner::Neutral
+    !o.piece.is_plain() || o.owner == Owner::Neutral
 }
 
 /// Colours of the frame: the hands (and a held button), and the points of
@@ -161,7 +161,7 @@ fn ruler_gfx(e: &Engine) -> String {
                 gray.push(format!("{v} 1"));
                 continue;
             }
-            let label = game.label(v).unwrap_or_else(|| piece_label(o.piece).to_string());
+            let label = game.label(v).unwrap_or_else(|| o.piece.label().to_string());
             labels.push(format!("{v} {label}"));
             if o.owner == Owner::Neutral {
                 neutral.push(v.to_string());
