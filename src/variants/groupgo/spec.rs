@@ -4,9 +4,10 @@
 
 use super::presets::{Library, Preset};
 use super::GroupGo;
+use crate::variants::presets::family::preset_variant;
 use crate::variants::presets::{self, Builtin, PresetFamily};
 use crate::variants::spec::SetupOption;
-use crate::variants::{Game, Setup, SolverUse, Start, Variant, VariantSpec};
+use crate::variants::{Game, Setup, SolverUse, Variant, VariantSpec};
 use std::sync::Arc;
 
 static BUILTIN: Builtin<Preset> = Builtin::new();
@@ -18,14 +19,6 @@ pub const FAMILY: [Variant; 3] = [Variant::GroupGo, Variant::OminoGo, Variant::D
 /// variant's name.
 pub fn builtin_preset(variant: Variant) -> Option<Preset> {
     BUILTIN.preset(variant)
-}
-
-fn default_size(name: &str) -> usize {
-    BUILTIN.default_size(name)
-}
-
-fn fits(name: &str, size: usize) -> bool {
-    BUILTIN.fits(name, size)
 }
 
 /// The setup of `variant` with a preset read from a file (`--preset`), at
@@ -52,25 +45,18 @@ pub fn setup_from_file(variant: Variant, text: &str) -> Result<Setup, String> {
     Ok(setup_of(variant, preset))
 }
 
-pub static GROUP_GO: VariantSpec = VariantSpec {
-    name: "group-go",
+pub static GROUP_GO: VariantSpec = preset_variant!(BUILTIN, FAMILY_SPEC, "group-go", {
     aliases: &["groupgo"],
     description: "Group Go: Go with a hand of squadrons and platoons (polyominoes dropped as D4+D5+E5); 19x19",
     game_id: "GroupGo",
     komi: 7.5,
-    default_size: || default_size("group-go"),
-    accepts_size: |size| fits("group-go", size),
-    ..FAMILY_SPEC
-};
+});
 
-pub static OMINO_GO: VariantSpec = VariantSpec {
-    name: "omino-go",
+pub static OMINO_GO: VariantSpec = preset_variant!(BUILTIN, FAMILY_SPEC, "omino-go", {
     aliases: &["ominogo", "tetromino-go", "tetrominogo"],
     description: "Omino Go: every turn drops a tetromino (D4+D5+D6+E5), the first a domino; 19x19",
     game_id: "OminoGo",
     komi: 0.5,
-    default_size: || default_size("omino-go"),
-    accepts_size: |size| fits("omino-go", size),
     // A tetromino turn fills four points: 6x6 is nine turns deep. From 44
     // empty points (a 9x9 game's eleventh turn) the solver sometimes
     // proves a win that the tree search misses: the engine won more
@@ -80,41 +66,24 @@ pub static OMINO_GO: VariantSpec = VariantSpec {
         empties: 44,
         share: 0.5,
     }),
-    ..FAMILY_SPEC
-};
+});
 
-pub static DOMINGO: VariantSpec = VariantSpec {
-    name: "domingo",
+pub static DOMINGO: VariantSpec = preset_variant!(BUILTIN, FAMILY_SPEC, "domingo", {
     aliases: &["domin-go"],
     description: "DominGo: every turn drops a domino (D4+D5); 13x13",
     game_id: "DominGo",
     komi: 2.5,
-    default_size: || default_size("domingo"),
-    accepts_size: |size| fits("domingo", size),
     // A domino turn fills two points: 5x5 is at most a dozen turns deep
     // (captures aside).
     solver: SolverUse::at_most(25),
-    ..FAMILY_SPEC
-};
+});
 
 /// What the family shares; each variant above names itself.
-const FAMILY_SPEC: VariantSpec = VariantSpec {
-    name: "",
-    aliases: &[],
-    description: "",
-    game_id: "",
-    komi: 7.5,
-    default_size: || 19,
-    accepts_size: |_| false,
-    starts: &[Start::Empty],
-    options: &[&PRESET],
-    record_options: &[],
-    commands: &[],
-    match_setup: &[],
-    solver: None,
-    new_game: |setup| Game::GroupGo(GroupGo::new(setup)),
-    from_diagram: Some(|setup, rows, to_move| GroupGo::from_diagram(setup, rows, to_move).map(Game::GroupGo)),
-};
+const FAMILY_SPEC: VariantSpec = presets::family::spec(
+    &[&PRESET],
+    |setup| Game::GroupGo(GroupGo::new(setup)),
+    |setup, rows, to_move| GroupGo::from_diagram(setup, rows, to_move).map(Game::GroupGo),
+);
 
 /// The `preset` option: the pieces and hands of a Group Go preset, as a
 /// game record writes it (`Preset::record`). `--preset FILE` reads one

@@ -3,8 +3,8 @@
 //! and `--preset FILE`, which reads a family's file for the variant named.
 
 use super::{read_file, Library, Schema};
-use crate::variants::spec::SetupOption;
-use crate::variants::{Setup, Variant};
+use crate::variants::spec::{FromDiagram, SetupOption, VariantSpec};
+use crate::variants::{Game, Setup, Start, Variant};
 use std::fmt::Debug;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
@@ -48,6 +48,49 @@ impl<P: FamilyPreset> Builtin<P> {
         self.library().preset(name).is_ok_and(|p| p.fits(size))
     }
 }
+
+/// What the variants of a family share: the family's `preset` option
+/// among `options`, how it starts a game and reads a diagram; each variant
+/// names itself (see [`preset_variant`]).
+pub const fn spec(
+    options: &'static [&'static SetupOption],
+    new_game: fn(&Setup) -> Game,
+    from_diagram: FromDiagram,
+) -> VariantSpec {
+    VariantSpec {
+        name: "",
+        aliases: &[],
+        description: "",
+        game_id: "",
+        komi: 7.5,
+        default_size: || 19,
+        accepts_size: |_| false,
+        starts: &[Start::Empty],
+        options,
+        record_options: &[],
+        commands: &[],
+        match_setup: &[],
+        solver: None,
+        new_game,
+        from_diagram: Some(from_diagram),
+    }
+}
+
+/// A variant of a family, `VariantSpec { name, .. }` with the size and the
+/// sizes of its built-in preset (the section named like it, in `$builtin`)
+/// and the rest from the family's `$shared` spec, but for the fields given.
+macro_rules! preset_variant {
+    ($builtin:ident, $shared:ident, $name:literal, { $($field:ident: $value:expr),* $(,)? }) => {
+        VariantSpec {
+            name: $name,
+            default_size: || $builtin.default_size($name),
+            accepts_size: |size| $builtin.fits($name, size),
+            $($field: $value,)*
+            ..$shared
+        }
+    };
+}
+pub(crate) use preset_variant;
 
 /// The setup of `variant` with `preset`, at the preset's size and komi.
 pub fn setup_with<P: FamilyPreset>(variant: Variant, preset: P) -> Setup {

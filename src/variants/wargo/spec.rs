@@ -8,9 +8,10 @@ use super::WarGo;
 use crate::args::Args;
 use crate::color::Color;
 use crate::variants::commands::{Reply, Session, VariantCommand};
+use crate::variants::presets::family::preset_variant;
 use crate::variants::presets::{self, Builtin, PresetFamily};
 use crate::variants::spec::{RecordOption, SetupOption};
-use crate::variants::{Game, Setup, Start, Variant, VariantSpec};
+use crate::variants::{Game, Setup, Variant, VariantSpec};
 use std::sync::Arc;
 
 static BUILTIN: Builtin<Preset> = Builtin::new();
@@ -28,14 +29,6 @@ pub const FAMILY: [Variant; 5] = [
 /// variant's name.
 pub fn builtin_preset(variant: Variant) -> Option<Preset> {
     BUILTIN.preset(variant)
-}
-
-fn default_size(name: &str) -> usize {
-    BUILTIN.default_size(name)
-}
-
-fn fits(name: &str, size: usize) -> bool {
-    BUILTIN.fits(name, size)
 }
 
 /// The setup of the preset named like `variant` (or else the last) of a
@@ -66,55 +59,36 @@ impl Setup {
     }
 }
 
-pub static WAR_GO: VariantSpec = VariantSpec {
-    name: "wargo",
+pub static WAR_GO: VariantSpec = preset_variant!(BUILTIN, FAMILY_SPEC, "wargo", {
     aliases: &["war-go"],
     description: "War Go: Go with an army of nine special pieces in each hand; 19x19, sizes 9-25",
     game_id: "WarGo",
-    default_size: || default_size("wargo"),
-    accepts_size: |size| fits("wargo", size),
-    ..FAMILY_SPEC
-};
+});
 
-pub static CENTER_OF_TAO: VariantSpec = VariantSpec {
-    name: "center-of-tao",
+pub static CENTER_OF_TAO: VariantSpec = preset_variant!(BUILTIN, FAMILY_SPEC, "center-of-tao", {
     aliases: &["centeroftao", "center-of-the-tao"],
     description: "Center of Tao: Go with four taos in the centre where soldiers step; 19x19",
     game_id: "CenterOfTao",
-    default_size: || default_size("center-of-tao"),
-    accepts_size: |size| fits("center-of-tao", size),
     options: &[],
-    ..FAMILY_SPEC
-};
+});
 
-pub static MERCENARY_GO: VariantSpec = VariantSpec {
-    name: "mercenary-go",
+pub static MERCENARY_GO: VariantSpec = preset_variant!(BUILTIN, FAMILY_SPEC, "mercenary-go", {
     aliases: &["mercenarygo", "mercenary"],
     description: "Mercenary Go: Go with nine mercenaries on the star points; 19x19",
     game_id: "MercenaryGo",
-    default_size: || default_size("mercenary-go"),
-    accepts_size: |size| fits("mercenary-go", size),
     options: &[],
-    ..FAMILY_SPEC
-};
+});
 
-pub static SPECIAL_STONES: VariantSpec = VariantSpec {
-    name: "special-stones",
+pub static SPECIAL_STONES: VariantSpec = preset_variant!(BUILTIN, FAMILY_SPEC, "special-stones", {
     aliases: &["specialstones", "special"],
     description: "Special Stones: War Go's army plus one of each special stone (two-eye, extra move, replacer, switcher, inner strength, connector, repeller, King's Son); 19x19, sizes 9-25",
     game_id: "SpecialStones",
-    default_size: || default_size("special-stones"),
-    accepts_size: |size| fits("special-stones", size),
-    ..FAMILY_SPEC
-};
+});
 
-pub static BUYING_ARMIES: VariantSpec = VariantSpec {
-    name: "buying-armies",
+pub static BUYING_ARMIES: VariantSpec = preset_variant!(BUILTIN, FAMILY_SPEC, "buying-armies", {
     aliases: &["buyingarmies", "buying"],
     description: "Buying Armies: War Go where each side buys its army with a credit first (variago-buy)",
     game_id: "BuyingArmies",
-    default_size: || default_size("buying-armies"),
-    accepts_size: |size| fits("buying-armies", size),
     record_options: &[
         RecordOption {
             key: "army-black",
@@ -145,27 +119,14 @@ pub static BUYING_ARMIES: VariantSpec = VariantSpec {
     // Both engines buy the same armies by the same rule, so every program
     // in a match starts play from the same hands.
     match_setup: &["variago-buy_auto b", "variago-buy_auto w"],
-    ..FAMILY_SPEC
-};
+});
 
 /// What the family shares; each variant above names itself.
-const FAMILY_SPEC: VariantSpec = VariantSpec {
-    name: "",
-    aliases: &[],
-    description: "",
-    game_id: "",
-    komi: 7.5,
-    default_size: || 19,
-    accepts_size: |_| false,
-    starts: &[Start::Empty],
-    options: &[&PRESET],
-    record_options: &[],
-    commands: &[],
-    match_setup: &[],
-    solver: None,
-    new_game: |setup| Game::WarGo(WarGo::new(setup)),
-    from_diagram: Some(|setup, rows, to_move| WarGo::from_diagram(setup, rows, to_move).map(Game::WarGo)),
-};
+const FAMILY_SPEC: VariantSpec = presets::family::spec(
+    &[&PRESET],
+    |setup| Game::WarGo(WarGo::new(setup)),
+    |setup, rows, to_move| WarGo::from_diagram(setup, rows, to_move).map(Game::WarGo),
+);
 
 /// What the variants without a buying phase lack.
 const BUYING: &str = "buying phase";
