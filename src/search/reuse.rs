@@ -4,7 +4,10 @@
 //! The cache also counts, for each side, the searches in a row that found
 //! the position lost, for the variants that resign only after several.
 
-use super::{looks_lost, search_from, simulations, tuning_for, Config, Limits, Node, Report, SearchResult};
+use super::config::{tuning_for, Config, Limits};
+use super::node::Node;
+use super::result::SearchResult;
+use super::run::{looks_lost, search_from, simulations, Report};
 use crate::color::Color;
 use crate::game::Position;
 use crate::moves::Move;
