@@ -4,7 +4,7 @@
 
 use crate::color::Color;
 use crate::game::Position;
-use crate::gtp::engine::{Engine, SearchSettings};
+use crate::player::{Player, Resigning, SearchSettings, Thinking};
 use crate::search::flat;
 use crate::variants::Setup;
 use rand::rngs::SmallRng;
@@ -60,7 +60,7 @@ pub fn play_game(
     };
     settings.config.seed = seed;
     settings.config.resign_below = 0.0;
-    let mut engine = Engine::new(setup.clone(), settings);
+    let mut engine = Player::new(setup.clone(), settings);
     let mut rng = SmallRng::seed_from_u64(seed ^ 0xF1A7);
     let max_moves = 4 * setup.size * setup.size + 50;
     while engine.game.outcome().is_none() && engine.game.moves_played() < max_moves {
@@ -68,7 +68,7 @@ pub fn play_game(
         let mv = if color == engine_color {
             engine.settings.config.seed = engine.settings.config.seed.wrapping_add(1);
             let game = engine.game.clone();
-            engine.think(&game, color, false).best
+            engine.think(&game, Thinking::move_for(color, Resigning::Never)).best
         } else {
             match budget {
                 Budget::Playouts(p) => flat::best_move(&engine.game, p, &mut rng),

@@ -3,9 +3,8 @@
 //! komi), its setup options (start, henge, preset, target), the search budget, and
 //! the three together for the subcommands that play.
 
-use crate::gtp::engine::{Engine, SearchSettings};
+use crate::player::{Player, SearchSettings};
 use crate::search;
-use crate::variants::commands::Session;
 use crate::variants::groupgo::{self, presets::Preset as GroupPreset};
 use crate::variants::presets::{self, Schema};
 use crate::variants::wargo::{self, presets::Preset as WarPreset};
@@ -159,8 +158,8 @@ impl SetupArgs {
         }
         if let Some(henge) = &self.henge {
             // `auto`: the engine chooses, by a short search per candidate.
-            let engine = Engine::new(setup.clone(), settings.clone());
-            setup.apply_option_with("henge", henge, &mut |game| engine.winrate(game))?;
+            let player = Player::new(setup.clone(), settings.clone());
+            setup.apply_option_with("henge", henge, &mut |game| player.winrate(game))?;
             log::info!("setup henge at {:?}", setup.henge);
         }
         Ok(setup)

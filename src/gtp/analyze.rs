@@ -9,7 +9,9 @@ use super::engine::Engine;
 use crate::color::Color;
 use crate::game::Position;
 use crate::moves::Move;
-use crate::search::{self, Limits, MoveStats, Report};
+use crate::player::think::{Budget, Thinking};
+use crate::player::Resigning;
+use crate::search::{Limits, MoveStats, Report};
 use std::io::Write;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -165,15 +167,17 @@ fn analyze(e: &mut Engine, a: &Args, format: Format) -> Reply {
         },
     };
     let stop = e.stop_on_input();
-    let mut config = e.settings.config.clone();
-    config.resign_below = 0.0;
     let mut stream = Stream::new(e, format);
     let mut callback = |stats: &[MoveStats], _playouts: u64| stream.info(stats);
-    let report = Report {
-        every: interval,
-        callback: &mut callback,
+    let thinking = Thinking {
+        budget: Budget::Open { limits, stop: &stop },
+        resigning: Resigning::Never,
+        report: Some(Report {
+            every: interval,
+            callback: &mut callback,
+        }),
     };
-    let result = search::search_reusing(&game, limits, &config, &stop, Some(report), &e.trees);
+    let result = e.player.think(&game, thinking);
     // A search shorter than one interval still reports once.
     if !stream.opened {
         stream.info(&result.moves);

@@ -9,6 +9,8 @@ use crate::color::Color;
 use crate::game::Position;
 use crate::handicap;
 use crate::moves::{Move, Piece, Vertex};
+use crate::player::judge::Phase;
+use crate::player::Resigning;
 use crate::search::time::{TimeLeft, TimeSystem};
 use crate::search::Report;
 use crate::sgf;
@@ -206,7 +208,7 @@ fn typed_play(e: &mut Engine, a: &Args) -> Reply {
 
 /// What a finished game answers to `genmove`: the loser resigns, the others pass.
 pub fn answer_when_over(e: &Engine, color: Color) -> Option<String> {
-    let outcome = scoring::final_outcome(e)?;
+    let outcome = e.final_outcome()?;
     Some(
         if outcome.winner() == Some(color.opponent()) {
             "resign"
@@ -231,15 +233,22 @@ enum Ask {
 }
 
 /// Searches for `color`, unless the end of the game calls for a move (see
-/// [`scoring::ending_move`]), reporting the search's progress to `report`;
+/// [`crate::player::Player::ending_move`]), reporting the search's progress to `report`;
 /// `Ok(None)` means resign.
 fn choose(e: &mut Engine, color: Color, ask: Ask, report: Option<Report>) -> Result<Option<Move>, String> {
-    if let Some(mv) = scoring::ending_move(e, color, ask == Ask::Cleanup) {
+    let phase = match ask {
+        Ask::Cleanup => Phase::Cleanup,
+        Ask::MayResign | Ask::NoResign => Phase::Play,
+    };
+    if let Some(mv) = e.ending_move(color, phase) {
         return Ok(Some(mv));
     }
     let game = e.position_for(color)?;
-    let resign = ask == Ask::MayResign && e.settings.config.resign_below > 0.0;
-    let result = e.think_reporting(&game, color, resign, report);
+    let resigning = match ask {
+        Ask::MayResign if e.settings.config.resign_below > 0.0 => Resigning::Allowed,
+        _ => Resigning::Never,
+    };
+    let result = e.think(&game, color, resigning, report);
     e.interrupt.store(false, std::sync::atomic::Ordering::Relaxed);
     match result.best {
         _ if result.resign => Ok(None),
@@ -249,16 +258,41 @@ fn choose(e: &mut Engine, color: Color, ask: Ask, report: Option<Report>) -> Res
     }
 }
 
-/// `genmove` and its relatives. Typed, the answer is the whole move. Plain,
-/// it is one click: the first click of the chosen move, whose other clicks
-/// answer the following `genmove`s of the same side.
-fn generate(e: &mut Engine, a: &Args, commit: bool, typed: bool, ask: Ask) -> Reply {
+/// Whether a `genmove` plays the move it answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Commit {
+    /// `genmove`: the move is played.
+    Play,
+    /// `reg_genmove`: the move is only named.
+    Suggest,
+}
+
+/// How a `genmove` names its move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Notation {
+    /// The whole move (`variago-genmove`).
+    Typed,
+    /// One click: the first click of the chosen move, whose other clicks
+    /// answer the following `genmove`s of the same side.
+    Clicks,
+}
+
+/// `genmove` and its relatives.
+fn generate(e: &mut Engine, a: &Args, commit: Commit, notation: Notation, ask: Ask) -> Reply {
     a.count(1, 1)?;
-    generate_for(e, a.color(0)?, commit, typed, ask, None)
+    generate_for(e, a.color(0)?, commit, notation, ask, None)
 }
 
 /// [`generate`] for `color`, the search's progress sent to `report`.
-fn generate_for(e: &mut Engine, color: Color, commit: bool, typed: bool, ask: Ask, report: Option<Report>) -> Reply {
+fn generate_for(
+    e: &mut Engine,
+    color: Color,
+    commit: Commit,
+    notation: Notation,
+    ask: Ask,
+    report: Option<Report>,
+) -> Reply {
+    let (commit, typed) = (commit == Commit::Play, notation == Notation::Typed);
     if typed {
         no_partial_move(e)?;
     } else if let Some(click) = e.continuing_click(color)? {
@@ -331,27 +365,27 @@ fn only_a_pass(e: &Engine, color: Color) -> bool {
 }
 
 fn genmove(e: &mut Engine, a: &Args) -> Reply {
-    generate(e, a, true, false, Ask::MayResign)
+    generate(e, a, Commit::Play, Notation::Clicks, Ask::MayResign)
 }
 
 /// `genmove` for `color` as a plain client asks it, its search reporting
 /// to `report`: the analysing forms of `genmove`.
 pub fn genmove_reporting(e: &mut Engine, color: Color, report: Report) -> Reply {
-    generate_for(e, color, true, false, Ask::MayResign, Some(report))
+    generate_for(e, color, Commit::Play, Notation::Clicks, Ask::MayResign, Some(report))
 }
 
 fn reg_genmove(e: &mut Engine, a: &Args) -> Reply {
-    generate(e, a, false, false, Ask::NoResign)
+    generate(e, a, Commit::Suggest, Notation::Clicks, Ask::NoResign)
 }
 
 /// KGS's cleanup phase: a genmove that captures the opponent's dead
 /// stones first and never resigns.
 fn genmove_cleanup(e: &mut Engine, a: &Args) -> Reply {
-    generate(e, a, true, false, Ask::Cleanup)
+    generate(e, a, Commit::Play, Notation::Clicks, Ask::Cleanup)
 }
 
 fn typed_genmove(e: &mut Engine, a: &Args) -> Reply {
-    generate(e, a, true, true, Ask::MayResign)
+    generate(e, a, Commit::Play, Notation::Typed, Ask::MayResign)
 }
 
 fn undo(e: &mut Engine, a: &Args) -> Reply {
@@ -489,7 +523,7 @@ fn showboard(e: &mut Engine, a: &Args) -> Reply {
 /// VERTEX...` with the clicks of a partial move.
 fn board(e: &mut Engine, a: &Args) -> Reply {
     a.count(0, 0)?;
-    let mut text = display::machine_board_with(&e.game, scoring::final_outcome(e));
+    let mut text = display::machine_board_with(&e.game, e.final_outcome());
     if let Some(mover) = e.partial.color() {
         let mut clicks = Vec::new();
         for &click in e.partial.clicks() {
@@ -590,7 +624,7 @@ fn load_record(e: &mut Engine, a: &Args) -> Reply {
 
 fn printsgf(e: &mut Engine, a: &Args) -> Reply {
     a.count(0, 1)?;
-    let result = scoring::final_outcome(e).map(|o| o.to_string());
+    let result = e.final_outcome().map(|o| o.to_string());
     let text = sgf::write(&e.sgf_game(), result.as_deref());
     match a.words.first() {
         Some(path) => {

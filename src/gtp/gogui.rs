@@ -9,6 +9,7 @@ use crate::clicks::frame::{self, hand_label, option_label, piece_label, Cell, BU
 use crate::color::Color;
 use crate::game::{Occupant, Owner, Position};
 use crate::moves::{Move, Piece, Vertex, MAX_SIZE};
+use crate::player::Resigning;
 use crate::search::MoveStats;
 use crate::variants::Game;
 use rand::rngs::SmallRng;
@@ -271,7 +272,7 @@ fn captured_count(e: &mut Engine, a: &Args) -> Reply {
 /// its ruler the komi.
 fn final_result(e: &mut Engine, a: &Args) -> Reply {
     a.count(0, 0)?;
-    let Some(outcome) = super::scoring::final_outcome(e) else {
+    let Some(outcome) = e.final_outcome() else {
         return Ok(String::new());
     };
     let result = match outcome.winner() {
@@ -394,7 +395,7 @@ fn search_gfx(e: &mut Engine, a: &Args) -> Reply {
     a.count(0, 1)?;
     let color = if a.is_empty() { e.game.to_move() } else { a.color(0)? };
     let game = e.position_for(color)?;
-    let result = e.think(&game, color, false);
+    let result = e.think(&game, color, Resigning::Never, None);
     Ok(stats_gfx(&game, &result.moves, result.playouts))
 }
 
@@ -402,7 +403,7 @@ fn principal_variation(e: &mut Engine, a: &Args) -> Reply {
     a.count(0, 1)?;
     let color = if a.is_empty() { e.game.to_move() } else { a.color(0)? };
     let game = e.position_for(color)?;
-    let result = e.think(&game, color, false);
+    let result = e.think(&game, color, Resigning::Never, None);
     Ok(result
         .moves
         .first()

@@ -41,8 +41,8 @@ pub use memory::{
     nodes_within, split_memory, MemorySplit, BASE_MEMORY_MB, MAX_NODES, MIN_NODES, SOLVER_TABLE_MB, THREAD_MEMORY_MB,
 };
 pub use result::{MoveStats, SearchResult};
-pub use reuse::{search_reusing, TreeCache};
-pub use run::{search, search_with, Report};
+pub use reuse::TreeCache;
+pub use run::{run, search, Report, Request};
 pub use tuning::{PriorsInto, RaveWeight, Resign, Tuning};
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 use super::config::{tuning_for, Config, Limits};
 use super::node::Node;
 use super::result::{sort_root_moves, MoveStats, SearchResult};
+use super::reuse::{search_reusing, TreeCache};
 use super::tree::Tree;
 use crate::game::Position;
 use crate::moves::Move;
@@ -11,10 +12,50 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// Searches `root` and returns the best move with its statistics.
-/// `stop` interrupts the search from another thread.
+/// What a search is asked: its limits and configuration, the stop polled
+/// while it runs, where its progress goes, and the trees it may start
+/// from and keeps for the next search.
+pub struct Request<'a, P> {
+    pub limits: Limits,
+    pub config: &'a Config,
+    /// Interrupts the search from another thread. Without playout or time
+    /// limits the search runs until it says so.
+    pub stop: &'a (dyn Fn() -> bool + Sync),
+    pub report: Option<Report<'a>>,
+    /// Trees kept from the last search: the search starts from them where
+    /// `root` descends from the position they grew from, and keeps its
+    /// own there. The playout and time limits count new simulations only.
+    pub reuse: Option<&'a TreeCache<P>>,
+}
+
+/// Searches `root` as `request` asks and returns the best move with its
+/// statistics.
+pub fn run<P: Position>(root: &P, request: Request<P>) -> SearchResult {
+    let Request {
+        limits,
+        config,
+        stop,
+        report,
+        reuse,
+    } = request;
+    match reuse {
+        Some(cache) => search_reusing(root, limits, config, stop, report, cache),
+        None => search_from(root, limits, config, stop, report, Vec::new()).0,
+    }
+}
+
+/// [`run`] with neither reports nor kept trees, stopped by `stop`.
 pub fn search<P: Position>(root: &P, limits: Limits, config: &Config, stop: &AtomicBool) -> SearchResult {
-    search_with(root, limits, config, &|| stop.load(Ordering::Relaxed), None)
+    run(
+        root,
+        Request {
+            limits,
+            config,
+            stop: &|| stop.load(Ordering::Relaxed),
+            report: None,
+            reuse: None,
+        },
+    )
 }
 
 /// Progress reports during a search: `callback` gets the first tree's root
@@ -24,19 +65,7 @@ pub struct Report<'a> {
     pub callback: &'a mut (dyn FnMut(&[MoveStats], u64) + Send),
 }
 
-/// [`search`] with a stop condition polled during the search and optional
-/// progress reports. Without playout or time limits it runs until `stop`.
-pub fn search_with<P: Position>(
-    root: &P,
-    limits: Limits,
-    config: &Config,
-    stop: &(dyn Fn() -> bool + Sync),
-    report: Option<Report>,
-) -> SearchResult {
-    search_from(root, limits, config, stop, report, Vec::new()).0
-}
-
-/// [`search_with`] from given trees (one per thread, where given), which
+/// A search from given trees (one per thread, where given), which
 /// also returns the trees for reuse; none after a forced move.
 pub(super) fn search_from<P: Position>(
     root: &P,

@@ -4,6 +4,7 @@
 
 use super::config::{Config, Limits};
 use super::node::{points_share, slot_of, Node, AMAF_SLOTS};
+use super::reuse::search_reusing;
 use super::run::search_from;
 use super::tree::Tree;
 use super::tuning::Tuning;
