@@ -4,8 +4,8 @@
 //! `play <vertex>`.
 
 use super::args::Args;
-use super::commands::{Handler, Reply};
 use super::engine::Engine;
+use super::reply::{Handler, Reply, STREAMED};
 use crate::color::Color;
 use crate::game::Position;
 use crate::moves::Move;
@@ -15,10 +15,6 @@ use crate::search::{Limits, MoveStats, Report};
 use std::io::Write;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
-
-/// Returned by a handler whose response was already written with
-/// `Engine::emit`; only the closing blank line is still owed.
-pub const STREAMED: &str = "\u{1}streamed";
 
 pub const COMMANDS: &[(&str, Handler)] = &[
     ("lz-analyze", |e, a| analyze(e, a, Format::Leela)),
@@ -201,7 +197,7 @@ fn genmove_analyze(e: &mut Engine, a: &Args, format: Format) -> Reply {
             every: interval,
             callback: &mut callback,
         };
-        super::commands::genmove_reporting(e, color, report)
+        super::genmove::genmove_reporting(e, color, report)
     };
     e.interrupt.store(false, Ordering::Relaxed);
     match answer {

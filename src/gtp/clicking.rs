@@ -234,3 +234,14 @@ pub fn write_click(frame: &Frame, color: Color, click: Click) -> Result<String, 
     }
     Ok(vertex.to_string())
 }
+
+/// Refuses a whole-move command while a plain client is in the middle of a move.
+pub fn no_partial_move(e: &Engine) -> Result<(), String> {
+    match e.partial.color() {
+        Some(mover) => Err(format!(
+            "{mover} is in the middle of a move ({}): finish it with play, or undo it",
+            e.partial.describe()
+        )),
+        None => Ok(()),
+    }
+}

@@ -233,9 +233,9 @@ impl Engine {
 
     /// `color`'s move within its budget, its progress sent to `report` or
     /// else, when switched on, to GoGui's live graphics.
-    pub fn think(&self, game: &Game, color: Color, resigning: Resigning, report: Option<Report>) -> SearchResult {
+    pub fn think_move(&self, game: &Game, color: Color, resigning: Resigning, report: Option<Report>) -> SearchResult {
         let mut live = |stats: &[MoveStats], playouts: u64| {
-            eprintln!("gogui-gfx:\n{}\n", super::gogui::stats_gfx(game, stats, playouts));
+            eprintln!("gogui-gfx:\n{}\n", super::gfx::stats_gfx(game, stats, playouts));
         };
         let report = match report {
             // Rebuilt, so that its callback may live as briefly as `live`.

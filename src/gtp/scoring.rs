@@ -3,8 +3,8 @@
 //! (see [`crate::player::judge`]).
 
 use super::args::Args;
-use super::commands::Reply;
 use super::engine::Engine;
+use super::reply::Reply;
 use crate::game::Status;
 use crate::moves::Vertex;
 

@@ -21,7 +21,7 @@ pub struct Config {
     /// How the search weighs its statistics; `None` takes the variant's
     /// own (see `SearchHints::tuning`).
     pub tuning: Option<Tuning>,
-    /// Tree size cap, in nodes per thread (see [`nodes_within`]).
+    /// Tree size cap, in nodes per thread (see [`nodes_within`](super::nodes_within)).
     pub max_nodes: usize,
 }
 
