@@ -48,6 +48,7 @@ pub mod handicap;
 pub mod history;
 pub mod matches;
 pub mod moves;
+pub mod player;
 pub mod polyomino;
 pub mod search;
 pub mod sgf;

@@ -4,7 +4,7 @@
 
 use crate::color::Color;
 use crate::game::Position;
-use crate::gtp::engine::{Engine, SearchSettings};
+use crate::player::{Player, Resigning, SearchSettings, Thinking};
 use crate::search::flat;
 use crate::variants::Setup;
 use rand::rngs::SmallRng;
@@ -60,30 +60,30 @@ pub fn play_game(
     };
     settings.config.seed = seed;
     settings.config.resign_below = 0.0;
-    let mut engine = Engine::new(setup.clone(), settings);
+    let mut player = Player::new(setup.clone(), settings);
     let mut rng = SmallRng::seed_from_u64(seed ^ 0xF1A7);
     let max_moves = 4 * setup.size * setup.size + 50;
-    while engine.game.outcome().is_none() && engine.game.moves_played() < max_moves {
-        let color = engine.game.to_move();
+    while player.game.outcome().is_none() && player.game.moves_played() < max_moves {
+        let color = player.game.to_move();
         let mv = if color == engine_color {
-            engine.settings.config.seed = engine.settings.config.seed.wrapping_add(1);
-            let game = engine.game.clone();
-            engine.think(&game, color, false).best
+            player.settings.config.seed = player.settings.config.seed.wrapping_add(1);
+            let game = player.game.clone();
+            player.think(&game, Thinking::move_for(color, Resigning::Never)).best
         } else {
             match budget {
-                Budget::Playouts(p) => flat::best_move(&engine.game, p, &mut rng),
-                Budget::Time(t) => flat::best_move_timed(&engine.game, t, &mut rng),
+                Budget::Playouts(p) => flat::best_move(&player.game, p, &mut rng),
+                Budget::Time(t) => flat::best_move_timed(&player.game, t, &mut rng),
             }
         };
         let Some(mv) = mv else { break };
-        if engine.play(color, mv).is_err() {
+        if player.play(color, mv).is_err() {
             break;
         }
     }
-    let game = &engine.game;
+    let game = &player.game;
     let outcome = game.outcome().unwrap_or_else(|| game.score_now());
     if let Some(path) = record {
-        let text = crate::sgf::write(&engine.sgf_game(), Some(&outcome.to_string()));
+        let text = crate::sgf::write(&player.sgf_game(), Some(&outcome.to_string()));
         std::fs::write(path, text).map_err(|err| format!("cannot write {}: {err}", path.display()))?;
     }
     Ok((outcome.winner(), game.moves_played()))

@@ -4,6 +4,7 @@
 use std::time::{Duration, Instant};
 use variago::gtp::engine::{Engine, SearchSettings};
 use variago::gtp::execute_line;
+use variago::player::{Resigning, Thinking};
 use variago::solver::{self, Budget};
 use variago::{Color, Position, Setup, Variant};
 
@@ -118,7 +119,9 @@ fn genmove_plays_a_proven_win_on_a_small_board() {
         };
         settings.config.seed = seed;
         let mut e = Engine::new(setup.clone(), settings);
-        let thought = e.think(&e.game.clone(), Color::Black, false);
+        let thought = e
+            .player
+            .think(&e.game.clone(), Thinking::move_for(Color::Black, Resigning::Never));
         let best = thought.best.expect("a move");
         assert!(keeps_the_win(best), "seed {seed}: {best} loses");
         let answer = gtp(&mut e, "variago-genmove b");
@@ -136,7 +139,9 @@ fn the_solver_stays_out_of_big_boards() {
         let mut e = engine(variant, 9);
         e.settings.playouts = Some(300);
         e.settings.time = None;
-        let thought = e.think(&e.game.clone(), Color::Black, false);
+        let thought = e
+            .player
+            .think(&e.game.clone(), Thinking::move_for(Color::Black, Resigning::Never));
         assert!(thought.playouts > 0, "{variant:?}");
     }
 }

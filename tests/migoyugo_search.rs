@@ -8,6 +8,7 @@ use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
 use variago::gtp::engine::{Engine, SearchSettings};
 use variago::gtp::execute_line;
+use variago::player::{Resigning, Thinking};
 use variago::variants::migoyugo::Migoyugo;
 use variago::{Color, Game, Move, Position, Setup, Variant, Vertex};
 
@@ -319,7 +320,7 @@ fn the_principal_variation_is_a_legal_line_led_by_the_move_played() {
     // The transposition table outlives a search, so two searches of one
     // position need not agree: the line and the move come from one.
     let game = e.position_for(color).unwrap();
-    let result = e.think(&game, color, false);
+    let result = e.player.think(&game, Thinking::move_for(color, Resigning::Never));
     let best = result.best.expect("a move");
     assert_eq!(result.moves[0].pv.first(), Some(&best), "{:?}", result.moves[0].pv);
     assert!(result.moves[0].pv.len() >= 4, "{:?}", result.moves[0].pv);

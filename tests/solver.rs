@@ -3,6 +3,7 @@
 //! playing a proven win.
 
 use variago::gtp::engine::{Engine, SearchSettings};
+use variago::player::{Resigning, Thinking};
 use variago::solver::{self, Budget, Value};
 use variago::variants::migoyugo::Migoyugo;
 use variago::variants::Start;
@@ -392,7 +393,9 @@ fn genmove_plays_a_proven_win() {
         assert!(variago::gtp::execute_line(&mut engine, &line).unwrap().starts_with('='));
         color = color.opponent();
     }
-    let thought = engine.think(&engine.game.clone(), color, false);
+    let thought = engine
+        .player
+        .think(&engine.game.clone(), Thinking::move_for(color, Resigning::Never));
     assert_eq!(thought.playouts, 0, "the solver, not the tree search, chose");
     let reply = variago::gtp::execute_line(&mut engine, &format!("genmove {}", color.letter())).unwrap();
     let vertex = reply.trim_start_matches("= ").trim();
@@ -447,7 +450,9 @@ fn an_interrupted_genmove_still_returns_a_legal_move_at_once() {
     engine.interrupt.store(true, std::sync::atomic::Ordering::Relaxed);
     let started = std::time::Instant::now();
     let color = engine.game.to_move();
-    let result = engine.think(&engine.game.clone(), color, false);
+    let result = engine
+        .player
+        .think(&engine.game.clone(), Thinking::move_for(color, Resigning::Never));
     assert!(started.elapsed().as_secs_f64() < 10.0);
     let mut legal = Vec::new();
     engine.game.legal_moves(&mut legal);

@@ -3,9 +3,8 @@
 //! komi), its setup options (made from the variants' option entries), the search budget, and
 //! the three together for the subcommands that play.
 
-use crate::gtp::engine::{Engine, SearchSettings};
+use crate::player::{Player, SearchSettings};
 use crate::search;
-use crate::variants::commands::Session;
 use crate::variants::presets;
 use crate::variants::setup::START;
 use crate::variants::spec::SetupOption;
@@ -191,8 +190,8 @@ impl SetupArgs {
         }
         for (option, value) in self.given.iter().filter(|(o, _)| o.choose.is_some()) {
             // `auto`: the engine chooses, by a short search per candidate.
-            let engine = Engine::new(setup.clone(), settings.clone());
-            setup.apply_option_with(option.key, &text(value), &mut |game| engine.winrate(game))?;
+            let player = Player::new(setup.clone(), settings.clone());
+            setup.apply_option_with(option.key, &text(value), &mut |game| player.winrate(game))?;
             log::info!("setup {} {}", option.key, option.shown(&setup));
         }
         Ok(setup)

@@ -2,7 +2,7 @@
 
 use super::args::PlayArgs;
 use crate::gtp::display;
-use crate::gtp::engine::Engine;
+use crate::player::{Player, Resigning, Thinking};
 use crate::search::SearchResult;
 use crate::Position;
 use std::io::Write;
@@ -15,13 +15,13 @@ pub struct SelfplayArgs {
 
 pub fn run(args: SelfplayArgs) -> Result<(), String> {
     let (setup, settings) = args.play.resolve()?;
-    let engine = Engine::new(setup.clone(), settings);
-    let mut game = engine.game.clone();
+    let player = Player::new(setup.clone(), settings);
+    let mut game = player.game.clone();
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "{}\n", display::human_board(&game));
     while game.outcome().is_none() && game.moves_played() < 4 * setup.size * setup.size {
         let color = game.to_move();
-        let result = engine.think(&game, color, false);
+        let result = player.think(&game, Thinking::move_for(color, Resigning::Never));
         let Some(mv) = result.best else { break };
         game.play(color, mv).expect("search returns legal moves");
         let _ = writeln!(out, "{color} {mv} ({})", how_chosen(&result));

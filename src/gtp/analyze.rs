@@ -4,19 +4,17 @@
 //! `play <vertex>`.
 
 use super::args::Args;
-use super::commands::{Handler, Reply};
 use super::engine::Engine;
+use super::reply::{Handler, Reply, STREAMED};
 use crate::color::Color;
 use crate::game::Position;
 use crate::moves::Move;
-use crate::search::{self, Limits, MoveStats, Report};
+use crate::player::think::{Budget, Thinking};
+use crate::player::Resigning;
+use crate::search::{Limits, MoveStats, Report};
 use std::io::Write;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
-
-/// Returned by a handler whose response was already written with
-/// `Engine::emit`; only the closing blank line is still owed.
-pub const STREAMED: &str = "\u{1}streamed";
 
 pub const COMMANDS: &[(&str, Handler)] = &[
     ("lz-analyze", |e, a| analyze(e, a, Format::Leela)),
@@ -165,15 +163,17 @@ fn analyze(e: &mut Engine, a: &Args, format: Format) -> Reply {
         },
     };
     let stop = e.stop_on_input();
-    let mut config = e.settings.config.clone();
-    config.resign_below = 0.0;
     let mut stream = Stream::new(e, format);
     let mut callback = |stats: &[MoveStats], _playouts: u64| stream.info(stats);
-    let report = Report {
-        every: interval,
-        callback: &mut callback,
+    let thinking = Thinking {
+        budget: Budget::Open { limits, stop: &stop },
+        resigning: Resigning::Never,
+        report: Some(Report {
+            every: interval,
+            callback: &mut callback,
+        }),
     };
-    let result = search::search_reusing(&game, limits, &config, &stop, Some(report), &e.trees);
+    let result = e.player.think(&game, thinking);
     // A search shorter than one interval still reports once.
     if !stream.opened {
         stream.info(&result.moves);
@@ -197,7 +197,7 @@ fn genmove_analyze(e: &mut Engine, a: &Args, format: Format) -> Reply {
             every: interval,
             callback: &mut callback,
         };
-        super::commands::genmove_reporting(e, color, report)
+        super::genmove::genmove_reporting(e, color, report)
     };
     e.interrupt.store(false, Ordering::Relaxed);
     match answer {

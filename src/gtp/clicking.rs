@@ -115,7 +115,7 @@ impl Engine {
         let prepared = self.prepared(|game| game.finish_setup());
         let mut refusal = None;
         if self.partial.is_empty() {
-            let game = prepared.as_ref().unwrap_or(&self.game);
+            let game = prepared.as_ref().unwrap_or(&self.player.game);
             let whole = match self.passes(game, click) {
                 true => Some(Move::Pass),
                 false => clicks::one_click_move(click).filter(|&mv| game.spell(mv).is_spelled_by(&[click])),
@@ -129,7 +129,7 @@ impl Engine {
             }
         }
         let trail = self.partial.trail_with(color, click);
-        let game = prepared.as_ref().unwrap_or(&self.game);
+        let game = prepared.as_ref().unwrap_or(&self.player.game);
         let clicked = match self.partial.click(game, color, click) {
             Ok(clicked) => clicked,
             Err(illegal) if click == Click::Pass && refusal.is_none() => return Err(self.pass_refusal(game, illegal)),
@@ -233,4 +233,15 @@ pub fn write_click(frame: &Frame, color: Color, click: Click) -> Result<String, 
         ));
     }
     Ok(vertex.to_string())
+}
+
+/// Refuses a whole-move command while a plain client is in the middle of a move.
+pub fn no_partial_move(e: &Engine) -> Result<(), String> {
+    match e.partial.color() {
+        Some(mover) => Err(format!(
+            "{mover} is in the middle of a move ({}): finish it with play, or undo it",
+            e.partial.describe()
+        )),
+        None => Ok(()),
+    }
 }

@@ -2,22 +2,20 @@
 //! the response text or an error message: the one error path.
 
 use super::args::Args;
+use super::clicking::no_partial_move;
 use super::display;
 use super::engine::Engine;
+use super::genmove;
+use super::reply::{Handler, Reply};
 use super::scoring;
-use crate::color::Color;
 use crate::game::Position;
 use crate::handicap;
 use crate::moves::{Move, Piece, Vertex};
 use crate::search::time::{TimeLeft, TimeSystem};
-use crate::search::Report;
 use crate::sgf;
 use crate::variants::commands::Command;
 use crate::variants::setup::START;
 use crate::variants::{Game, Setup, Variant};
-
-pub type Reply = Result<String, String>;
-pub type Handler = fn(&mut Engine, &Args) -> Reply;
 
 /// Every command, in the order `list_commands` gives them.
 pub const COMMANDS: &[(&str, Handler)] = &[
@@ -33,9 +31,9 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("clear_board", clear_board),
     ("komi", komi),
     ("play", play),
-    ("genmove", genmove),
-    ("reg_genmove", reg_genmove),
-    ("kgs-genmove_cleanup", genmove_cleanup),
+    ("genmove", genmove::genmove),
+    ("reg_genmove", genmove::reg_genmove),
+    ("kgs-genmove_cleanup", genmove::genmove_cleanup),
     ("undo", undo),
     ("fixed_handicap", fixed_handicap),
     ("place_free_handicap", place_free_handicap),
@@ -57,7 +55,7 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("variago-settings", settings),
     ("variago-start", start),
     ("variago-play", typed_play),
-    ("variago-genmove", typed_genmove),
+    ("variago-genmove", genmove::typed_genmove),
     ("variago-legal_moves", legal_moves),
     ("variago-board", board),
     ("variago-hand", hand),
@@ -184,17 +182,6 @@ fn play(e: &mut Engine, a: &Args) -> Reply {
     Ok(String::new())
 }
 
-/// Refuses a whole-move command while a plain client is in the middle of a move.
-fn no_partial_move(e: &Engine) -> Result<(), String> {
-    match e.partial.color() {
-        Some(mover) => Err(format!(
-            "{mover} is in the middle of a move ({}): finish it with play, or undo it",
-            e.partial.describe()
-        )),
-        None => Ok(()),
-    }
-}
-
 fn typed_play(e: &mut Engine, a: &Args) -> Reply {
     a.count(2, 2)?;
     let color = a.color(0)?;
@@ -202,156 +189,6 @@ fn typed_play(e: &mut Engine, a: &Args) -> Reply {
     let mv = a.typed_move(1, e.game.size())?;
     e.play(color, mv).map_err(|r| format!("illegal move: {r}"))?;
     Ok(String::new())
-}
-
-/// What a finished game answers to `genmove`: the loser resigns, the others pass.
-pub fn answer_when_over(e: &Engine, color: Color) -> Option<String> {
-    let outcome = scoring::final_outcome(e)?;
-    Some(
-        if outcome.winner() == Some(color.opponent()) {
-            "resign"
-        } else {
-            "pass"
-        }
-        .into(),
-    )
-}
-
-/// What a `genmove` may answer besides a move of the search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Ask {
-    /// `genmove`: the engine may resign a lost game.
-    MayResign,
-    /// `reg_genmove`: never resigns.
-    NoResign,
-    /// `kgs-genmove_cleanup`, KGS's cleanup phase after a disagreement on
-    /// the dead stones: never resigns, and captures the opponent's dead
-    /// stones first.
-    Cleanup,
-}
-
-/// Searches for `color`, unless the end of the game calls for a move (see
-/// [`scoring::ending_move`]), reporting the search's progress to `report`;
-/// `Ok(None)` means resign.
-fn choose(e: &mut Engine, color: Color, ask: Ask, report: Option<Report>) -> Result<Option<Move>, String> {
-    if let Some(mv) = scoring::ending_move(e, color, ask == Ask::Cleanup) {
-        return Ok(Some(mv));
-    }
-    let game = e.position_for(color)?;
-    let resign = ask == Ask::MayResign && e.settings.config.resign_below > 0.0;
-    let result = e.think_reporting(&game, color, resign, report);
-    e.interrupt.store(false, std::sync::atomic::Ordering::Relaxed);
-    match result.best {
-        _ if result.resign => Ok(None),
-        Some(mv) => Ok(Some(mv)),
-        // No legal move: the side to move loses.
-        None => Ok(None),
-    }
-}
-
-/// `genmove` and its relatives. Typed, the answer is the whole move. Plain,
-/// it is one click: the first click of the chosen move, whose other clicks
-/// answer the following `genmove`s of the same side.
-fn generate(e: &mut Engine, a: &Args, commit: bool, typed: bool, ask: Ask) -> Reply {
-    a.count(1, 1)?;
-    generate_for(e, a.color(0)?, commit, typed, ask, None)
-}
-
-/// [`generate`] for `color`, the search's progress sent to `report`.
-fn generate_for(e: &mut Engine, color: Color, commit: bool, typed: bool, ask: Ask, report: Option<Report>) -> Reply {
-    if typed {
-        no_partial_move(e)?;
-    } else if let Some(click) = e.continuing_click(color)? {
-        let text = e.click_text(color, click)?;
-        if commit {
-            e.click(color, click)
-                .map_err(|r| format!("internal error: the planned click {click} fails: {r}"))?;
-        }
-        return Ok(text);
-    }
-    if let Some(answer) = answer_when_over(e, color) {
-        return Ok(if ask == Ask::Cleanup { "pass".into() } else { answer });
-    }
-    let mv = if !typed && only_a_pass(e, color) {
-        // A side setting up (Buying Armies) passes; the pass buys its army.
-        Move::Pass
-    } else {
-        if typed {
-            // Buying Armies: the engine buys for any side that has not yet.
-            e.game.finish_setup();
-        } else if color != e.game.to_move() {
-            refuse_clicks_off_turn(e, color)?;
-        }
-        let Some(mv) = choose(e, color, ask, report)? else {
-            return Ok("resign".into());
-        };
-        mv
-    };
-    if !typed {
-        if color != e.game.to_move() && e.game.spell(mv).clicks().len() > 1 {
-            return Err(format!(
-                "{color}'s move {mv} takes several clicks, which start only on {color}'s turn ({} is to move)",
-                e.game.to_move()
-            ));
-        }
-        return e.begin_move(color, mv, commit);
-    }
-    if commit {
-        e.play(color, mv)
-            .map_err(|r| format!("internal error: search chose {mv}: {r}"))?;
-    }
-    Ok(mv.to_string())
-}
-
-/// Off its turn a side can be answered with a one-click move only, since
-/// a move's clicks start on its mover's turn. Where every move `color` has
-/// but the pass takes several clicks (the drops of Omino Go and DominGo),
-/// this says so before a search that could only end in the refusal.
-fn refuse_clicks_off_turn(e: &Engine, color: Color) -> Result<(), String> {
-    let Ok(game) = e.position_for(color) else {
-        return Ok(());
-    };
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    let mut placements = moves.into_iter().filter(|&mv| mv != Move::Pass).peekable();
-    if placements.peek().is_some() && placements.all(|mv| game.spell(mv).clicks().len() > 1) {
-        return Err(format!(
-            "{color}'s moves take several clicks, which start only on {color}'s turn ({} is to move)",
-            e.game.to_move()
-        ));
-    }
-    Ok(())
-}
-
-/// True when a pass is `color`'s one legal move.
-fn only_a_pass(e: &Engine, color: Color) -> bool {
-    let mut moves = Vec::new();
-    e.game.legal_moves(&mut moves);
-    color == e.game.to_move() && moves == [Move::Pass]
-}
-
-fn genmove(e: &mut Engine, a: &Args) -> Reply {
-    generate(e, a, true, false, Ask::MayResign)
-}
-
-/// `genmove` for `color` as a plain client asks it, its search reporting
-/// to `report`: the analysing forms of `genmove`.
-pub fn genmove_reporting(e: &mut Engine, color: Color, report: Report) -> Reply {
-    generate_for(e, color, true, false, Ask::MayResign, Some(report))
-}
-
-fn reg_genmove(e: &mut Engine, a: &Args) -> Reply {
-    generate(e, a, false, false, Ask::NoResign)
-}
-
-/// KGS's cleanup phase: a genmove that captures the opponent's dead
-/// stones first and never resigns.
-fn genmove_cleanup(e: &mut Engine, a: &Args) -> Reply {
-    generate(e, a, true, false, Ask::Cleanup)
-}
-
-fn typed_genmove(e: &mut Engine, a: &Args) -> Reply {
-    generate(e, a, true, true, Ask::MayResign)
 }
 
 fn undo(e: &mut Engine, a: &Args) -> Reply {
@@ -489,7 +326,7 @@ fn showboard(e: &mut Engine, a: &Args) -> Reply {
 /// VERTEX...` with the clicks of a partial move.
 fn board(e: &mut Engine, a: &Args) -> Reply {
     a.count(0, 0)?;
-    let mut text = display::machine_board_with(&e.game, scoring::final_outcome(e));
+    let mut text = display::machine_board_with(&e.game, e.final_outcome());
     if let Some(mover) = e.partial.color() {
         let mut clicks = Vec::new();
         for &click in e.partial.clicks() {
@@ -590,7 +427,7 @@ fn load_record(e: &mut Engine, a: &Args) -> Reply {
 
 fn printsgf(e: &mut Engine, a: &Args) -> Reply {
     a.count(0, 1)?;
-    let result = scoring::final_outcome(e).map(|o| o.to_string());
+    let result = e.final_outcome().map(|o| o.to_string());
     let text = sgf::write(&e.sgf_game(), result.as_deref());
     match a.words.first() {
         Some(path) => {

@@ -3,13 +3,14 @@
 
 use super::args::Args;
 use super::clicking::write_click;
-use super::commands::{Handler, Reply};
 use super::engine::Engine;
+use super::gfx::{stats_gfx, var_text};
+use super::reply::{Handler, Reply};
 use crate::clicks::frame::{self, hand_label, option_label, Cell, BUTTON_LABEL};
 use crate::color::Color;
 use crate::game::{Occupant, Owner, Position};
-use crate::moves::{Move, Piece, Vertex, MAX_SIZE};
-use crate::search::MoveStats;
+use crate::moves::{Piece, Vertex, MAX_SIZE};
+use crate::player::Resigning;
 use crate::variants::Game;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -271,7 +272,7 @@ fn captured_count(e: &mut Engine, a: &Args) -> Reply {
 /// its ruler the komi.
 fn final_result(e: &mut Engine, a: &Args) -> Reply {
     a.count(0, 0)?;
-    let Some(outcome) = super::scoring::final_outcome(e) else {
+    let Some(outcome) = e.final_outcome() else {
         return Ok(String::new());
     };
     let result = match outcome.winner() {
@@ -350,51 +351,11 @@ fn score_estimate(e: &mut Engine, a: &Args) -> Reply {
     ))
 }
 
-/// `VAR` text for a line of moves from `game`, each move under the colour
-/// of its real mover: a side moves twice in a row after an extra move.
-fn var_text(game: &Game, pv: &[Move]) -> String {
-    let mut game = game.clone();
-    let mut parts = Vec::new();
-    for &mv in pv {
-        let color = game.to_move();
-        if game.play(color, mv).is_err() {
-            break;
-        }
-        let point = mv.vertex().map_or("pass".into(), |v| v.to_string());
-        parts.push(format!("{} {point}", if color == Color::Black { "b" } else { "w" }));
-    }
-    parts.join(" ")
-}
-
-/// Labels of visits and win rates for the best root moves of `game`, and
-/// the best line.
-pub fn stats_gfx(game: &Game, stats: &[MoveStats], playouts: u64) -> String {
-    let mut labels = Vec::new();
-    for s in stats.iter().filter(|s| s.visits > 0).take(12) {
-        if let Move::Place(v) | Move::Drop(_, v) | Move::Step(_, v) = s.mv {
-            labels.push(format!("{v} {:.0}%", 100.0 * s.winrate));
-        }
-    }
-    let mut gfx = Vec::new();
-    if !labels.is_empty() {
-        gfx.push(format!("LABEL {}", labels.join(" ")));
-    }
-    if let Some(best) = stats.first() {
-        gfx.push(format!("VAR {}", var_text(game, &best.pv)));
-        gfx.push(format!(
-            "TEXT {} {:.1}% after {playouts} playouts",
-            best.mv,
-            100.0 * best.winrate
-        ));
-    }
-    gfx.join("\n")
-}
-
 fn search_gfx(e: &mut Engine, a: &Args) -> Reply {
     a.count(0, 1)?;
     let color = if a.is_empty() { e.game.to_move() } else { a.color(0)? };
     let game = e.position_for(color)?;
-    let result = e.think(&game, color, false);
+    let result = e.think_move(&game, color, Resigning::Never, None);
     Ok(stats_gfx(&game, &result.moves, result.playouts))
 }
 
@@ -402,7 +363,7 @@ fn principal_variation(e: &mut Engine, a: &Args) -> Reply {
     a.count(0, 1)?;
     let color = if a.is_empty() { e.game.to_move() } else { a.color(0)? };
     let game = e.position_for(color)?;
-    let result = e.think(&game, color, false);
+    let result = e.think_move(&game, color, Resigning::Never, None);
     Ok(result
         .moves
         .first()

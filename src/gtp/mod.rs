@@ -5,6 +5,11 @@
 //! search, and any new line can stop a streaming analysis, while commands
 //! run one at a time on the main thread. While no command waits, the
 //! engine may ponder (`--ponder`, `variago-ponder`).
+//!
+//! The modules point one way: [`reply`] and [`engine`] (the session around
+//! the player) at the bottom, [`clicking`] above them, the handlers of
+//! [`genmove`], [`scoring`], [`analyze`] and [`gogui`] above those, and
+//! [`commands`], the one table that lists them all, at the top.
 
 pub mod analyze;
 pub use crate::args;
@@ -12,8 +17,11 @@ pub mod clicking;
 pub mod commands;
 pub mod display;
 pub mod engine;
+pub mod genmove;
+pub mod gfx;
 pub mod gogui;
 pub mod parse;
+pub mod reply;
 pub mod scoring;
 
 use args::Args;
@@ -38,7 +46,7 @@ pub fn execute_line(engine: &mut Engine, line: &str) -> Option<String> {
     let reply = commands::run(engine, &command.name, &args).unwrap_or_else(|| Err("unknown command".into()));
     let streamed = engine.take_streamed();
     let response = match reply {
-        Ok(text) if text == analyze::STREAMED => format!("{streamed}\n"),
+        Ok(text) if text == reply::STREAMED => format!("{streamed}\n"),
         Ok(text) if text.is_empty() => format!("={id}\n\n"),
         Ok(text) => format!("={id} {text}\n\n"),
         Err(message) => format!("?{id} {message}\n\n"),

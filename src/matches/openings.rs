@@ -13,8 +13,8 @@
 //! so that every shard and every resumed run plays the same ones.
 
 use crate::color::Color;
-use crate::gtp::engine::{Engine, SearchSettings};
 use crate::moves::Move;
+use crate::player::{Player, Resigning, SearchSettings, Thinking};
 use crate::sgf;
 use crate::variants::{Game, Setup};
 use crate::Position;
@@ -272,7 +272,7 @@ pub fn random_opening(setup: &Setup, count: usize, seed: u64, playouts: u64, pai
     };
     settings.config.seed = seed.wrapping_add(u64::from(pair));
     settings.config.resign_below = 0.0;
-    let engine = Engine::new(setup.clone(), settings);
+    let player = Player::new(setup.clone(), settings);
     let mut best: Option<(f32, Opening)> = None;
     for _ in 0..ATTEMPTS {
         let mut game = start_position(setup);
@@ -293,7 +293,8 @@ pub fn random_opening(setup: &Setup, count: usize, seed: u64, playouts: u64, pai
         if game.outcome().is_some() {
             continue;
         }
-        let imbalance = (engine.think(&game, game.to_move(), false).winrate - 0.5).abs();
+        let thinking = Thinking::move_for(game.to_move(), Resigning::Never);
+        let imbalance = (player.think(&game, thinking).winrate - 0.5).abs();
         let opening = Opening {
             source: "random".into(),
             moves,

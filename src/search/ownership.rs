@@ -4,7 +4,8 @@
 //! ownership tells dead stones from living ones more reliably; Pachi judges
 //! dead stones from the ownership of its search in the same way.
 
-use super::{Config, Tree};
+use super::config::Config;
+use super::tree::Tree;
 use crate::game::{Ownership, Position};
 use std::time::{Duration, Instant};
 

@@ -4,10 +4,14 @@
 //! The cache also counts, for each side, the searches in a row that found
 //! the position lost, for the variants that resign only after several.
 
-use super::{looks_lost, search_from, simulations, tuning_for, Config, Limits, Node, Report, SearchResult};
+use super::config::{tuning_for, Config, Limits};
+use super::node::Node;
+use super::result::SearchResult;
+use super::run::{looks_lost, search_from, simulations, Report};
 use crate::color::Color;
 use crate::game::Position;
 use crate::moves::Move;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 /// Moves from the last searched position that a reused tree may lie below.
@@ -19,6 +23,8 @@ pub struct TreeCache<P> {
     /// For black and white, the searches in a row that may resign and
     /// found the position lost.
     hopeless: Mutex<[LostRow; 2]>,
+    /// The simulations of the kept trees the last search started from.
+    reused: AtomicU64,
 }
 
 impl<P> Default for TreeCache<P> {
@@ -26,6 +32,7 @@ impl<P> Default for TreeCache<P> {
         TreeCache {
             saved: Mutex::new(None),
             hopeless: Mutex::new([LostRow::default(); 2]),
+            reused: AtomicU64::new(0),
         }
     }
 }
@@ -41,12 +48,18 @@ impl<P> TreeCache<P> {
             *hopeless = [LostRow::default(); 2];
         }
     }
+
+    /// The simulations of the kept trees that the last search started
+    /// from: 0 when it started afresh.
+    pub fn last_reused(&self) -> u64 {
+        self.reused.load(Ordering::Relaxed)
+    }
 }
 
-/// [`super::search_with`] that starts from the kept trees where `root`
+/// A search that starts from the kept trees where `root`
 /// descends from the position they grew from, and keeps its own trees for
 /// the next search. The playout and time limits count new simulations only.
-pub fn search_reusing<P: Position>(
+pub(super) fn search_reusing<P: Position>(
     root: &P,
     limits: Limits,
     config: &Config,
@@ -61,6 +74,7 @@ pub fn search_reusing<P: Position>(
         .filter_map(|t| t.first())
         .map(|n| n.visits as u64)
         .sum();
+    cache.reused.store(reused, Ordering::Relaxed);
     if reused > 0 {
         log::info!("reusing trees of {reused} simulations");
     }

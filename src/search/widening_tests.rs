@@ -2,8 +2,18 @@
 //! `widen_by_amaf`, `root_keeps_all`, `replies_keep_all`), on Omino Go
 //! and DominGo drops.
 
+use super::config::{Config, Limits};
+use super::node::{points_share, slot_of, Node, AMAF_SLOTS};
+use super::reuse::search_reusing;
+use super::run::search_from;
+use super::tree::Tree;
+use super::tuning::Tuning;
 use super::*;
+use crate::color::Color;
+use crate::game::{Position, Widening};
+use crate::moves::{Move, Vertex};
 use crate::variants::{Game, Setup, Variant};
+use std::collections::HashSet;
 
 fn drop(text: &str) -> Move {
     Move::parse(text, 9).unwrap()

@@ -1,0 +1,124 @@
+//! A node of the tree and its AMAF bookkeeping.
+
+use crate::color::Color;
+use crate::moves::{Move, Vertex, MAX_SIZE};
+
+#[derive(Clone, Debug)]
+pub(super) struct Node {
+    pub(super) mv: Move,
+    /// The player who made `mv`.
+    pub(super) color: Color,
+    pub(super) visits: u32,
+    /// Sum of results for `color`.
+    pub(super) wins: f32,
+    /// Fractional where drops share their samples by points
+    /// (`Tuning::amaf_by_points`).
+    pub(super) amaf_visits: f32,
+    pub(super) amaf_wins: f32,
+    /// Virtual results of the prior, when priors go into the move's own
+    /// results (see [`PriorsInto::Value`]).
+    pub(super) prior_visits: f32,
+    pub(super) prior_wins: f32,
+    pub(super) first_child: u32,
+    pub(super) child_count: u32,
+    pub(super) expanded: bool,
+    /// The children are every move the search considers here, not the
+    /// widening's best few, so that a proof may rest on all of them.
+    pub(super) every_move: bool,
+    /// The winner of the position after `mv`, once the tree has proven it.
+    pub(super) proven: Option<Color>,
+}
+
+impl Node {
+    pub(super) fn new(mv: Move, color: Color) -> Node {
+        Node {
+            mv,
+            color,
+            visits: 0,
+            wins: 0.0,
+            amaf_visits: 0.0,
+            amaf_wins: 0.0,
+            prior_visits: 0.0,
+            prior_wins: 0.0,
+            first_child: 0,
+            child_count: 0,
+            expanded: false,
+            every_move: false,
+            proven: None,
+        }
+    }
+
+    /// True when the tree has proven that `mv` wins for its player.
+    pub(super) fn proven_win(&self) -> bool {
+        self.proven == Some(self.color)
+    }
+
+    /// True when the tree has proven that `mv` loses for its player.
+    pub(super) fn proven_loss(&self) -> bool {
+        self.proven.is_some_and(|winner| winner != self.color)
+    }
+}
+
+/// AMAF slots: one per vertex, for the moves that put stones on points
+/// (placements, polyominoes); see [`Move::points`].
+pub(super) const AMAF_SLOTS: usize = MAX_SIZE * MAX_SIZE;
+
+#[inline]
+pub(super) fn slot_of(v: Vertex) -> usize {
+    v.y as usize * MAX_SIZE + v.x as usize
+}
+
+/// The slot whose first player decides a tree move's AMAF update: its
+/// [key point](Move::key_point).
+pub(super) fn amaf_slot(mv: Move) -> Option<usize> {
+    mv.key_point().map(slot_of)
+}
+
+/// 1/n for the sizes of a polyomino.
+pub(super) const INVERSE: [f32; crate::polyomino::MAX_CELLS + 1] = {
+    let mut table = [0.0; crate::polyomino::MAX_CELLS + 1];
+    let mut n = 1;
+    while n < table.len() {
+        table[n] = 1.0 / n as f32;
+        n += 1;
+    }
+    table
+};
+
+/// The share of `mv`'s points that `color` played first, by the first
+/// player of each slot (1 black, 2 white, 0 nobody): how much a drop's
+/// AMAF statistics learn from a simulation when drops share by points.
+pub(super) fn points_share(first_player: &[u8], mv: Move, color: Color) -> f32 {
+    let mine = color.index() as u8 + 1;
+    match mv {
+        // The backup asks this of every child of every node on the path:
+        // slots by arithmetic, not through `Move::points`.
+        Move::Polyomino(anchor, shape) => {
+            let base = slot_of(anchor) as isize;
+            let offsets = shape.offsets();
+            let played = offsets
+                .iter()
+                .filter(|&&(dx, dy)| {
+                    first_player[(base + dx as isize + dy as isize * MAX_SIZE as isize) as usize] == mine
+                })
+                .count();
+            // A table, not a division: the backup's hottest instruction.
+            played as f32 * INVERSE[offsets.len()]
+        }
+        Move::Place(v) => f32::from(first_player[slot_of(v)] == mine),
+        _ => 0.0,
+    }
+}
+
+/// How good a move looks by its AMAF statistics (priors included, where
+/// they go there), pulled towards an even result while samples are few.
+pub(super) fn amaf_rank(node: &Node) -> f32 {
+    (node.amaf_wins + 0.5) / (node.amaf_visits + 1.0)
+}
+
+pub(super) fn value_for(color: Color, value_black: f32) -> f32 {
+    match color {
+        Color::Black => value_black,
+        Color::White => 1.0 - value_black,
+    }
+}

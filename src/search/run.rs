@@ -1,0 +1,295 @@
+//! The search: root-parallel threads, each running a tree of its own
+//! from its own seed until the limits or the stop, and their merge.
+
+use super::config::{tuning_for, Config, Limits};
+use super::node::Node;
+use super::result::{sort_root_moves, MoveStats, SearchResult};
+use super::reuse::{search_reusing, TreeCache};
+use super::tree::Tree;
+use crate::game::Position;
+use crate::moves::Move;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// What a search is asked: its limits and configuration, the stop polled
+/// while it runs, where its progress goes, and the trees it may start
+/// from and keeps for the next search.
+pub struct Request<'a, P> {
+    pub limits: Limits,
+    pub config: &'a Config,
+    /// Interrupts the search from another thread. Without playout or time
+    /// limits the search runs until it says so.
+    pub stop: &'a (dyn Fn() -> bool + Sync),
+    pub report: Option<Report<'a>>,
+    /// Trees kept from the last search: the search starts from them where
+    /// `root` descends from the position they grew from, and keeps its
+    /// own there. The playout and time limits count new simulations only.
+    pub reuse: Option<&'a TreeCache<P>>,
+}
+
+/// Searches `root` as `request` asks and returns the best move with its
+/// statistics.
+pub fn run<P: Position>(root: &P, request: Request<P>) -> SearchResult {
+    let Request {
+        limits,
+        config,
+        stop,
+        report,
+        reuse,
+    } = request;
+    match reuse {
+        Some(cache) => search_reusing(root, limits, config, stop, report, cache),
+        None => search_from(root, limits, config, stop, report, Vec::new()).0,
+    }
+}
+
+/// [`run`] with neither reports nor kept trees, stopped by `stop`.
+pub fn search<P: Position>(root: &P, limits: Limits, config: &Config, stop: &AtomicBool) -> SearchResult {
+    run(
+        root,
+        Request {
+            limits,
+            config,
+            stop: &|| stop.load(Ordering::Relaxed),
+            report: None,
+            reuse: None,
+        },
+    )
+}
+
+/// Progress reports during a search: `callback` gets the first tree's root
+/// statistics (most visited first) and its playout count every `every`.
+pub struct Report<'a> {
+    pub every: Duration,
+    pub callback: &'a mut (dyn FnMut(&[MoveStats], u64) + Send),
+}
+
+/// A search from given trees (one per thread, where given), which
+/// also returns the trees for reuse; none after a forced move.
+pub(super) fn search_from<P: Position>(
+    root: &P,
+    limits: Limits,
+    config: &Config,
+    stop: &(dyn Fn() -> bool + Sync),
+    report: Option<Report>,
+    mut start_trees: Vec<Vec<Node>>,
+) -> (SearchResult, Vec<Vec<Node>>) {
+    let start = Instant::now();
+    let mut report = report;
+    if let Some(result) = root.own_search(limits, config, stop, &mut report) {
+        return (result, Vec::new());
+    }
+    if let Some(mv) = root.forced_move() {
+        return (forced(root, mv, start.elapsed()), Vec::new());
+    }
+    let threads = config.threads.max(1);
+    let per_thread = limits.playouts.map(|p| p.div_ceil(threads as u64).max(1));
+    start_trees.resize_with(threads, Vec::new);
+    let trees: Vec<(Vec<MoveStats>, u64, Vec<Node>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = start_trees
+            .into_iter()
+            .enumerate()
+            .map(|(t, nodes)| {
+                let seed = config.seed.wrapping_add(t as u64 * 0x9E37_79B9);
+                let report = if t == 0 { report.take() } else { None };
+                let budget = Budget {
+                    playouts: per_thread,
+                    time: limits.time,
+                    start,
+                };
+                scope.spawn(move || run_tree(root, nodes, budget, config, seed, stop, report))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("search thread panicked"))
+            .collect()
+    });
+    let mut stats = Vec::with_capacity(trees.len());
+    let mut nodes = Vec::with_capacity(trees.len());
+    for (s, done, n) in trees {
+        stats.push((s, done));
+        nodes.push(n);
+    }
+    (merge(root, stats, start.elapsed(), config), nodes)
+}
+
+/// The result for a forced move: a win rate of 1 when it wins at once, else
+/// an unknown 0.5.
+pub(super) fn forced<P: Position>(root: &P, mv: Move, elapsed: Duration) -> SearchResult {
+    let mut after = root.clone();
+    let wins =
+        after.play(root.to_move(), mv).is_ok() && after.outcome().and_then(|o| o.winner()) == Some(root.to_move());
+    let winrate = if wins { 1.0 } else { 0.5 };
+    SearchResult {
+        best: Some(mv),
+        resign: false,
+        winrate,
+        playouts: 0,
+        elapsed,
+        moves: vec![MoveStats {
+            mv,
+            visits: 1,
+            winrate,
+            pv: vec![mv],
+            proven: wins.then_some(true),
+        }],
+    }
+}
+
+#[derive(Clone, Copy)]
+pub(super) struct Budget {
+    playouts: Option<u64>,
+    time: Option<Duration>,
+    start: Instant,
+}
+
+/// Runs one thread's tree, from `nodes` when they are not empty.
+pub(super) fn run_tree<P: Position>(
+    root: &P,
+    nodes: Vec<Node>,
+    budget: Budget,
+    config: &Config,
+    seed: u64,
+    stop: &(dyn Fn() -> bool + Sync),
+    mut report: Option<Report>,
+) -> (Vec<MoveStats>, u64, Vec<Node>) {
+    let mut pos = root.clone();
+    let mut tree = Tree::for_root(root, config, seed, nodes);
+    let mut done = 0u64;
+    let mut last_report = budget.start;
+    loop {
+        if budget.playouts.is_some_and(|p| done >= p) {
+            break;
+        }
+        // Always one simulation, so that even a zero budget picks a move.
+        if done > 0 && (done.is_multiple_of(16) || budget.time.is_some()) {
+            if stop() || budget.time.is_some_and(|t| budget.start.elapsed() >= t) {
+                break;
+            }
+            if let Some(r) = report.as_mut() {
+                if last_report.elapsed() >= r.every {
+                    last_report = Instant::now();
+                    (r.callback)(&tree.root_stats(), done);
+                }
+            }
+        }
+        if budget.time.is_some() && done.is_multiple_of(256) && tree.settled(done, &budget) {
+            break;
+        }
+        tree.simulate(&mut pos);
+        done += 1;
+    }
+    (tree.root_stats(), done, tree.nodes)
+}
+
+/// Simulations before a timed search may stop early.
+pub(super) const EARLY_STOP_MIN: u64 = 1000;
+
+impl Tree {
+    /// True when more thinking cannot change the move: the most visited
+    /// root move leads the next by more simulations than the time left
+    /// allows, the root is proven, or after a quarter of the time its win
+    /// rate is all but certain either way.
+    pub(super) fn settled(&self, done: u64, budget: &Budget) -> bool {
+        let Some(time) = budget.time else { return false };
+        if done < EARLY_STOP_MIN {
+            return false;
+        }
+        let root = &self.nodes[0];
+        let first = root.first_child as usize;
+        let (mut best, mut second, mut best_wins) = (0u32, 0u32, 0.0f32);
+        // A proven loss is not played however many visits it has.
+        for child in self.nodes[first..first + root.child_count as usize]
+            .iter()
+            .filter(|child| !child.proven_loss())
+        {
+            if child.visits > best {
+                second = best;
+                best = child.visits;
+                best_wins = child.wins;
+            } else if child.visits > second {
+                second = child.visits;
+            }
+        }
+        let elapsed = budget.start.elapsed().as_secs_f64();
+        let left = time.as_secs_f64() - elapsed;
+        let still_to_come = done as f64 * left / elapsed.max(1e-6);
+        if (best - second) as f64 > still_to_come || root.proven.is_some() {
+            return true;
+        }
+        let winrate = best_wins / best.max(1) as f32;
+        elapsed > time.as_secs_f64() / 4.0 && best >= 500 && !(0.03..=0.97).contains(&winrate)
+    }
+}
+
+pub(super) fn merge<P: Position>(
+    root: &P,
+    trees: Vec<(Vec<MoveStats>, u64)>,
+    elapsed: Duration,
+    config: &Config,
+) -> SearchResult {
+    let mut playouts = 0;
+    let mut by_move: HashMap<Move, MoveStats> = HashMap::new();
+    let mut order = Vec::new();
+    for (stats, done) in trees {
+        playouts += done;
+        for s in stats {
+            match by_move.get_mut(&s.mv) {
+                Some(m) => {
+                    let total = m.visits + s.visits;
+                    if total > 0 {
+                        m.winrate = (m.winrate * m.visits as f32 + s.winrate * s.visits as f32) / total as f32;
+                    }
+                    if s.visits > m.visits {
+                        m.pv = s.pv;
+                    }
+                    m.visits = total;
+                    // Proofs are exact: one tree's is everyone's.
+                    m.proven = m.proven.or(s.proven);
+                    if let Some(won) = m.proven {
+                        m.winrate = f32::from(u8::from(won));
+                    }
+                }
+                None => {
+                    order.push(s.mv);
+                    by_move.insert(s.mv, s);
+                }
+            }
+        }
+    }
+    let mut moves: Vec<MoveStats> = order.into_iter().filter_map(|m| by_move.remove(&m)).collect();
+    sort_root_moves(&mut moves);
+    let best = moves.first().map(|m| m.mv);
+    let winrate = moves.first().map_or(0.0, |m| m.winrate);
+    let mut result = SearchResult {
+        best,
+        resign: false,
+        winrate,
+        playouts,
+        elapsed,
+        moves,
+    };
+    let rule = tuning_for(root, config).resign;
+    result.resign = rule.searches <= 1 && looks_lost(root, &result, config) && simulations(&result) >= rule.simulations;
+    result
+}
+
+/// True when `result`, a search of `root`, finds the position lost by the
+/// measure of the variant's [`Resign`] rule (one search of the several in
+/// a row it may ask for, whatever its size).
+pub(super) fn looks_lost<P: Position>(root: &P, result: &SearchResult, config: &Config) -> bool {
+    let rule = tuning_for(root, config).resign;
+    result.best.is_some()
+        && config.resign_below > 0.0
+        && result.winrate < config.resign_below * rule.below
+        && root.moves_played() >= 2
+}
+
+/// The simulations behind a search's verdict: its new playouts, or the
+/// root's visits with the reused trees'.
+pub(super) fn simulations(result: &SearchResult) -> u64 {
+    let visits: u64 = result.moves.iter().map(|m| m.visits).sum();
+    result.playouts.max(visits)
+}

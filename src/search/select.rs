@@ -1,0 +1,143 @@
+//! Which child a simulation descends to: UCT-RAVE in two weightings, and
+//! progressive widening by AMAF.
+
+use super::node::{amaf_rank, Node};
+use super::tree::Tree;
+use super::tuning::RaveWeight;
+
+impl Tree {
+    pub(super) fn select(&mut self, index: usize) -> usize {
+        if self.tuning.widen_by_amaf {
+            self.let_in_by_amaf(index);
+        }
+        match self.tuning.rave_weight {
+            RaveWeight::Visits => self.select_by_visits(index),
+            RaveWeight::Samples => self.select_by_samples(index),
+        }
+    }
+
+    /// Progressive widening by AMAF: when the window of node `index` grows
+    /// by a visit, each new place in it goes to the best child outside it
+    /// by [`amaf_rank`], which may be a drop that the priors ranked low but
+    /// that did well in playouts. Swapping siblings moves their subtrees
+    /// with them.
+    pub(super) fn let_in_by_amaf(&mut self, index: usize) {
+        let Some(widening) = self.widening else { return };
+        let node = &self.nodes[index];
+        let (first, count) = (node.first_child as usize, node.child_count);
+        let was = widening.considered(node.visits.saturating_sub(1)).min(count) as usize;
+        let now = widening.considered(node.visits).min(count) as usize;
+        for slot in first + was..first + now {
+            let mut best = slot;
+            for i in slot + 1..first + count as usize {
+                if amaf_rank(&self.nodes[i]) > amaf_rank(&self.nodes[best]) {
+                    best = i;
+                }
+            }
+            self.nodes.swap(slot, best);
+        }
+    }
+
+    /// UCT-RAVE with AMAF fading by the child's visits, and an exploration
+    /// bonus on every child.
+    pub(super) fn select_by_visits(&self, index: usize) -> usize {
+        let node = &self.nodes[index];
+        let log_n = (node.visits.max(1) as f32).ln();
+        let (c, k) = (self.tuning.exploration, self.tuning.rave_equivalence);
+        let first = node.first_child as usize;
+        // First-play urgency: an untried move is first valued like its
+        // parent position, a little pessimistically, unless AMAF knows better.
+        // The children's mover is usually the parent's opponent, but moves
+        // again after an extra move (War Go's special stones).
+        let parent_value = if node.visits > 0 {
+            let value = node.wins / node.visits as f32;
+            if self.nodes[first].color == node.color {
+                value
+            } else {
+                1.0 - value
+            }
+        } else {
+            0.5
+        };
+        let untried = parent_value - 0.1;
+        self.best_child(index, |child| {
+            let n = child.visits as f32 + child.prior_visits;
+            let wins = child.wins + child.prior_wins;
+            let amaf = (child.amaf_visits > 0.0).then(|| child.amaf_wins / child.amaf_visits);
+            if n > 0.0 {
+                let q = wins / n;
+                let mean = match amaf {
+                    Some(a) => {
+                        let beta = (k / (3.0 * n + k)).sqrt();
+                        (1.0 - beta) * q + beta * a
+                    }
+                    None => q,
+                };
+                mean + c * (log_n / n.max(1.0)).sqrt()
+            } else {
+                // Every untried move keeps an exploration bonus, so that moves
+                // without AMAF statistics (a pass, a drop, a step) are not starved.
+                amaf.unwrap_or(untried) + c * log_n.sqrt()
+            }
+        })
+    }
+
+    /// UCT-RAVE with AMAF weighed by its own sample count against the
+    /// child's (priors included), as in Pachi: with priors on every child
+    /// and little or no exploration bonus, the search follows the
+    /// knowledge and the evidence.
+    pub(super) fn select_by_samples(&self, index: usize) -> usize {
+        let node = &self.nodes[index];
+        let (c, k) = (self.tuning.exploration, self.tuning.rave_equivalence);
+        let log_n = (node.visits.max(1) as f32).ln();
+        self.best_child(index, |child| {
+            let n = child.visits as f32 + child.prior_visits;
+            let r = child.amaf_visits;
+            let mut value = match (n > 0.0, r > 0.0) {
+                (true, true) => {
+                    let beta = r / (r + n + n * r / k);
+                    let q = (child.wins + child.prior_wins) / n;
+                    beta * (child.amaf_wins / r) + (1.0 - beta) * q
+                }
+                (true, false) => (child.wins + child.prior_wins) / n,
+                (false, true) => child.amaf_wins / r,
+                // Nothing known: try it before anything known.
+                (false, false) => f32::INFINITY,
+            };
+            if c > 0.0 {
+                value += c * (log_n / (child.visits as f32).max(1.0)).sqrt();
+            }
+            value
+        })
+    }
+
+    /// The child of `index` with the highest `value` (the first of equals).
+    pub(super) fn best_child(&self, index: usize, value: impl Fn(&Node) -> f32) -> usize {
+        let node = &self.nodes[index];
+        let first = node.first_child as usize;
+        // Progressive widening: only the best-by-prior first children count.
+        let considered = match self.widening {
+            Some(widening) => widening.considered(node.visits).min(node.child_count),
+            None => node.child_count,
+        };
+        let mut best = first;
+        let mut best_value = f32::MIN;
+        for i in first..first + considered as usize {
+            let child = &self.nodes[i];
+            if child.proven_win() {
+                return i;
+            }
+            // A proven loss only when every considered move is one.
+            let v = if child.proven_loss() {
+                f32::MIN / 2.0
+            } else {
+                value(child)
+            };
+            if v > best_value {
+                best_value = v;
+                best = i;
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,110 @@
+use super::config::{Config, Limits};
+use super::memory::*;
+use super::node::Node;
+use super::run::{search, EARLY_STOP_MIN};
+use super::tree::Tree;
+use super::tuning::Tuning;
+use crate::color::Color;
+use crate::game::Position;
+use crate::moves::Move;
+use crate::variants::{Game, Setup, Variant};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+#[test]
+fn the_tree_never_outgrows_its_node_cap() {
+    let game = Game::new(&Setup::new(Variant::Go));
+    let (max_nodes, raised) = nodes_within(16 * 1024, 1);
+    assert!(raised && max_nodes == MIN_NODES);
+    let config = Config {
+        max_nodes: 1000,
+        ..Config::default()
+    };
+    let mut tree = Tree::new(game.to_move(), config.max_nodes, Tuning::default(), 1, Vec::new());
+    let mut pos = game.clone();
+    for _ in 0..3000 {
+        tree.simulate(&mut pos);
+    }
+    assert!(tree.nodes.len() <= MIN_NODES.max(1000));
+    assert_eq!(tree.nodes.capacity(), MIN_NODES.max(1000));
+    assert!(tree.nodes[0].visits == 3000);
+}
+
+#[test]
+fn a_prior_without_amaf_slot_gathers_the_moves_own_results() {
+    // War Go gives steps a prior; a step has no AMAF slot, so its own
+    // results are added to the prior.
+    let rows = [".....", ".OXO.", "..T..", ".....", "....."];
+    let setup = Setup::new(Variant::WarGo);
+    let game = crate::variants::wargo::WarGo::from_diagram(&setup, &rows, Color::Black).unwrap();
+    let config = Config::default();
+    let mut tree = Tree::new(game.to_move(), config.max_nodes, Tuning::default(), 1, Vec::new());
+    let mut pos = game.clone();
+    for _ in 0..300 {
+        tree.simulate(&mut pos);
+    }
+    let root = &tree.nodes[0];
+    let children = &tree.nodes[root.first_child as usize..(root.first_child + root.child_count) as usize];
+    let step = children
+        .iter()
+        .find(|n| matches!(n.mv, Move::Step(..)))
+        .expect("the step out of atari");
+    let (wins, visits) = game.prior(step.mv).unwrap();
+    assert!(step.visits > 0);
+    assert_eq!(step.amaf_visits, visits + step.visits as f32);
+    assert!((step.amaf_wins - wins - step.wins).abs() < 1e-3);
+}
+
+#[test]
+fn absurd_memory_caps_stay_usable() {
+    let (nodes, _) = nodes_within(u64::MAX, 1);
+    assert_eq!(nodes, MAX_NODES);
+    let config = Config {
+        max_nodes: usize::MAX,
+        ..Config::default()
+    };
+    let tree = Tree::new(Color::Black, config.max_nodes, Tuning::default(), 1, Vec::new());
+    assert!(tree.nodes.capacity() >= MIN_NODES);
+}
+
+#[test]
+fn a_memory_cap_covers_trees_table_and_the_rest() {
+    for (mb, threads) in [(64, 1), (64, 2), (1000, 2), (100_000, 8)] {
+        let split = split_memory(mb, threads);
+        let trees = (split.tree_nodes * threads * (std::mem::size_of::<Node>() + 4)) as u64;
+        let base = (BASE_MEMORY_MB + THREAD_MEMORY_MB * threads as u64) << 20;
+        assert!(
+            trees + ((split.solver_table_mb as u64) << 20) + base <= mb << 20,
+            "{mb} {threads}"
+        );
+        assert!(!split.raised);
+    }
+    assert!(split_memory(8, 2).raised);
+    assert_eq!(split_memory(8, 2).solver_table_mb, 1);
+}
+
+#[test]
+fn memory_splits_between_threads() {
+    let (one, _) = nodes_within(100 << 20, 1);
+    let (four, _) = nodes_within(100 << 20, 4);
+    assert!(one * (std::mem::size_of::<Node>() + 4) <= 100 << 20);
+    assert_eq!(four, one / 4);
+}
+
+#[test]
+fn a_clear_result_stops_a_timed_search_early() {
+    let mut setup = Setup::new(Variant::Go);
+    setup.size = 5;
+    // Black wins almost every game by a huge negative komi: the best
+    // move soon leads by more than the rest of the time could change.
+    setup.komi = -100.0;
+    let game = Game::new(&setup);
+    let limits = Limits {
+        playouts: None,
+        time: Some(Duration::from_secs(2)),
+    };
+    let stop = AtomicBool::new(false);
+    let result = search(&game, limits, &Config::default(), &stop);
+    assert!(result.elapsed < Duration::from_millis(1500), "{:?}", result.elapsed);
+    assert!(result.playouts >= EARLY_STOP_MIN);
+}

@@ -1,0 +1,384 @@
+//! One thread's tree: expansion, simulation, backup and its root
+//! statistics.
+
+use super::config::{tuning_for, Config};
+use super::memory::{MAX_NODES, MIN_NODES};
+use super::node::{amaf_slot, points_share, slot_of, value_for, Node, AMAF_SLOTS};
+use super::proving::winner_of_value;
+use super::result::{sort_root_moves, MoveStats};
+use super::tuning::{PriorsInto, Tuning};
+use crate::color::Color;
+use crate::game::{Position, Widening};
+use crate::moves::Move;
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use std::collections::HashSet;
+
+pub(super) struct Tree {
+    pub(super) nodes: Vec<Node>,
+    pub(super) tuning: Tuning,
+    pub(super) rng: SmallRng,
+    pub(super) moves: Vec<Move>,
+    pub(super) priors: Vec<Option<(f32, f32)>>,
+    pub(super) trace: Vec<(Color, Move)>,
+    pub(super) path: Vec<usize>,
+    /// First colour (1 black, 2 white) to play each AMAF slot this simulation.
+    pub(super) first_player: Vec<u8>,
+    /// The variant's progressive widening, if it asks for one.
+    pub(super) widening: Option<Widening>,
+    /// Who owned each point at the end of the simulations, when asked for.
+    pub(super) owners: Option<crate::game::Ownership>,
+    /// The owners of the last playout's end.
+    pub(super) end_owners: Vec<i8>,
+    /// False where the variant says AMAF misleads (`Position::amaf_applies`):
+    /// every move then keeps its prior and its own results in its AMAF
+    /// statistics, as drops and steps always do.
+    pub(super) amaf: bool,
+}
+
+impl Tree {
+    /// A tree made of `nodes` (a re-rooted tree), or a fresh one when it is
+    /// empty.
+    /// A tree for a search from `root`, with the variant's tuning,
+    /// widening and use of AMAF.
+    pub(super) fn for_root<P: Position>(root: &P, config: &Config, seed: u64, nodes: Vec<Node>) -> Tree {
+        let mut tree = Tree::new(root.to_move(), config.max_nodes, tuning_for(root, config), seed, nodes);
+        tree.widening = root.widening();
+        tree.amaf = root.amaf_applies();
+        tree
+    }
+
+    pub(super) fn new(to_move: Color, max_nodes: usize, tuning: Tuning, seed: u64, mut nodes: Vec<Node>) -> Tree {
+        if nodes.is_empty() {
+            // The whole cap is reserved at once and never grows, so the tree
+            // never holds more than `max_nodes`; the system only backs the
+            // pages actually used. A cap the system refuses is halved.
+            let mut cap = max_nodes.clamp(MIN_NODES, MAX_NODES);
+            while nodes.try_reserve_exact(cap).is_err() && cap > MIN_NODES {
+                cap = (cap / 2).max(MIN_NODES);
+            }
+            nodes.push(Node::new(Move::Pass, to_move.opponent()));
+        }
+        Tree {
+            nodes,
+            tuning,
+            rng: SmallRng::seed_from_u64(seed),
+            moves: Vec::new(),
+            priors: Vec::new(),
+            trace: Vec::new(),
+            path: Vec::new(),
+            first_player: vec![0; AMAF_SLOTS],
+            widening: None,
+            owners: None,
+            end_owners: Vec::new(),
+            amaf: true,
+        }
+    }
+
+    /// Adds the children of `index`; false when they would not fit under
+    /// the node cap.
+    pub(super) fn expand<P: Position>(&mut self, index: usize, depth: usize, pos: &P) -> bool {
+        let most = if self.keeps_every_move(depth) {
+            usize::MAX
+        } else {
+            self.widening.map_or(usize::MAX, |w| w.most as usize)
+        };
+        self.moves.clear();
+        match pos.forced_move() {
+            Some(mv) => self.moves.push(mv),
+            None => {
+                match most {
+                    usize::MAX => pos.search_moves(&mut self.moves),
+                    _ => pos.widening_candidates(&mut self.moves),
+                }
+                // Untried moves tie; a random order breaks the ties fairly.
+                self.moves.shuffle(&mut self.rng);
+            }
+        }
+        // The capacity reserved at the start is the cap: never reallocate.
+        if self.nodes.len() + self.moves.len().min(most) > self.nodes.capacity() {
+            return false;
+        }
+        self.rank_moves(pos, most);
+        let first = self.nodes.len() as u32;
+        self.push_children(pos);
+        let node = &mut self.nodes[index];
+        node.first_child = first;
+        node.child_count = self.moves.len() as u32;
+        node.expanded = true;
+        node.every_move = self.moves.len() < most;
+        true
+    }
+
+    /// Pushes a node for each of `self.moves`, played from `pos`, with its
+    /// prior from `self.priors` (see [`Tree::rank_moves`]).
+    pub(super) fn push_children<P: Position>(&mut self, pos: &P) {
+        let color = pos.to_move();
+        let (even, weight) = (self.tuning.even_prior, self.tuning.prior_weight);
+        for (&mv, &prior) in self.moves.iter().zip(&self.priors) {
+            let mut node = Node::new(mv, color);
+            let prior = prior.map(|(wins, visits)| {
+                let visits = visits.clamp(0.0, 1e6);
+                (weight * wins.clamp(0.0, visits), weight * visits)
+            });
+            match self.tuning.priors_into {
+                PriorsInto::Amaf => {
+                    if let Some((wins, visits)) = prior {
+                        node.amaf_visits = visits;
+                        node.amaf_wins = wins;
+                    }
+                }
+                PriorsInto::Value => {
+                    let (wins, visits) = prior.unwrap_or((0.0, 0.0));
+                    node.prior_wins = wins + 0.5 * even;
+                    node.prior_visits = visits + even;
+                }
+            }
+            self.nodes.push(node);
+        }
+    }
+
+    /// True when the nodes `depth` plies below the root consider every
+    /// move, not only the widening's best few (see `Tuning::root_keeps_all`
+    /// and `Tuning::replies_keep_all`).
+    pub(super) fn keeps_every_move(&self, depth: usize) -> bool {
+        self.widening.is_none()
+            || match depth {
+                0 => self.tuning.root_keeps_all,
+                1 => self.tuning.replies_keep_all,
+                _ => false,
+            }
+    }
+
+    /// Gives node `index` of a reused tree, expanded with the widening's
+    /// best moves only when it lay deeper, every other move too, ranked by
+    /// prior after the known ones. The known children are copied to the
+    /// end of the tree, beside the new ones; their old places are left
+    /// unused until the next re-rooting drops them.
+    pub(super) fn keep_every_move<P: Position>(&mut self, index: usize, pos: &P) {
+        let node = &self.nodes[index];
+        let (first, count) = (node.first_child as usize, node.child_count as usize);
+        if self.nodes.len() + count >= self.nodes.capacity() {
+            return;
+        }
+        let known: HashSet<Move> = self.nodes[first..first + count].iter().map(|n| n.mv).collect();
+        self.moves.clear();
+        pos.search_moves(&mut self.moves);
+        self.moves.retain(|mv| !known.contains(mv));
+        if self.moves.is_empty() {
+            // Nothing missing: no need to move the children.
+            self.nodes[index].every_move = true;
+            return;
+        }
+        if self.nodes.len() + count + self.moves.len() > self.nodes.capacity() {
+            return;
+        }
+        self.moves.shuffle(&mut self.rng);
+        self.rank_moves(pos, usize::MAX);
+        let moved_first = self.nodes.len();
+        self.nodes.extend_from_within(first..first + count);
+        self.push_children(pos);
+        let node = &mut self.nodes[index];
+        node.first_child = moved_first as u32;
+        node.child_count = (count + self.moves.len()) as u32;
+        node.every_move = true;
+    }
+
+    /// Puts the priors of the moves to expand in `self.priors`, computed
+    /// once for both uses. Under progressive widening it also sorts the
+    /// moves by prior, best first (the order in which the widening lets
+    /// the search consider them), and keeps the `most` best; where that is
+    /// not all, the moves are the widening's candidates, and it keeps the
+    /// best that are search moves.
+    pub(super) fn rank_moves<P: Position>(&mut self, pos: &P, most: usize) {
+        self.priors.clear();
+        pos.priors(&self.moves, &mut self.priors);
+        self.priors.resize(self.moves.len(), None);
+        if self.widening.is_none() {
+            return;
+        }
+        let rate = |prior: Option<(f32, f32)>| prior.map_or(0.5, |(wins, visits)| wins / visits.max(1e-6));
+        let mut ranked: Vec<(Move, Option<(f32, f32)>)> =
+            self.moves.iter().copied().zip(self.priors.iter().copied()).collect();
+        // Stable: equal priors keep their random order.
+        ranked.sort_by(|a, b| rate(b.1).total_cmp(&rate(a.1)));
+        self.moves.clear();
+        self.priors.clear();
+        let checked = most != usize::MAX;
+        for (mv, prior) in ranked {
+            if self.moves.len() >= most.max(1) {
+                break;
+            }
+            if !checked || pos.is_search_move(mv) {
+                self.moves.push(mv);
+                self.priors.push(prior);
+            }
+        }
+    }
+
+    /// One simulation: select down the tree, expand, play out, back up.
+    pub(super) fn simulate<P: Position>(&mut self, pos: &mut P) {
+        self.path.clear();
+        self.trace.clear();
+        let mut index = 0;
+        self.path.push(0);
+        let mut depth = 0;
+        let value_black = loop {
+            if let Some(outcome) = pos.outcome() {
+                if self.owners.is_some() {
+                    // A finished game plays no move: this only counts its owners.
+                    self.rollout(pos);
+                }
+                let value = pos.outcome_value(outcome);
+                self.nodes[index].proven = winner_of_value(value);
+                break value;
+            }
+            if let Some(winner) = self.nodes[index].proven.filter(|_| index != 0) {
+                if self.owners.is_some() {
+                    self.rollout(pos);
+                }
+                break value_for(winner, 1.0);
+            }
+            let node = &self.nodes[index];
+            if !node.expanded {
+                let due = index == 0 || node.visits >= self.tuning.expand_after;
+                if !(due && self.expand(index, depth, pos)) {
+                    break self.rollout(pos);
+                }
+            } else if !node.every_move && self.keeps_every_move(depth) {
+                // Expanded deeper in the tree this one was reused from.
+                self.keep_every_move(index, pos);
+            }
+            if self.nodes[index].child_count == 0 {
+                // No legal move and no outcome: score it as it stands.
+                break pos.score_now().value_for_black();
+            }
+            index = self.select(index);
+            let (color, mv) = (self.nodes[index].color, self.nodes[index].mv);
+            if pos.play(color, mv).is_err() {
+                // Cannot happen for listed moves; score the position as is.
+                break pos.score_now().value_for_black();
+            }
+            depth += 1;
+            self.path.push(index);
+        };
+        for _ in 0..depth {
+            pos.undo();
+        }
+        self.backup(value_black);
+    }
+
+    /// A playout from `pos`, whose end owners are added up when the tree
+    /// gathers ownership.
+    pub(super) fn rollout<P: Position>(&mut self, pos: &P) -> f32 {
+        match self.owners.as_mut() {
+            None => pos.rollout(&mut self.rng, &mut self.trace),
+            Some(owners) => {
+                let value = pos.rollout_owners(&mut self.rng, &mut self.trace, &mut self.end_owners);
+                owners.add(&self.end_owners);
+                value
+            }
+        }
+    }
+
+    pub(super) fn backup(&mut self, value_black: f32) {
+        self.prove_up_the_path();
+        self.first_player.fill(0);
+        let by_points = self.tuning.amaf_by_points;
+        // Moves after each path node, in order: tree moves then the playout.
+        let tree_moves: Vec<(Color, Move)> = self.path[1..]
+            .iter()
+            .map(|&i| (self.nodes[i].color, self.nodes[i].mv))
+            .collect();
+        let all = tree_moves.iter().chain(self.trace.iter()).copied().collect::<Vec<_>>();
+        // Walk backwards so `first_player` holds the first play after each node.
+        let mut next_move = all.len();
+        for depth in (0..self.path.len()).rev() {
+            while next_move > depth {
+                next_move -= 1;
+                let (color, mv) = all[next_move];
+                for v in mv.points() {
+                    self.first_player[slot_of(v)] = color.index() as u8 + 1;
+                }
+            }
+            let index = self.path[depth];
+            let node = &mut self.nodes[index];
+            let result = value_for(node.color, value_black);
+            node.visits += 1;
+            node.wins += result;
+            // A move without an AMAF slot (a drop, a step) that has a prior
+            // adds its own results to it, so that real results outweigh
+            // the prior in time.
+            if depth > 0 && node.amaf_visits > 0.0 && (!self.amaf || amaf_slot(node.mv).is_none()) {
+                node.amaf_visits += 1.0;
+                node.amaf_wins += result;
+            }
+            if node.expanded && self.amaf {
+                let first = node.first_child as usize;
+                for i in first..first + node.child_count as usize {
+                    let child = &mut self.nodes[i];
+                    let share = if by_points && matches!(child.mv, Move::Polyomino(..)) {
+                        points_share(&self.first_player, child.mv, child.color)
+                    } else {
+                        match amaf_slot(child.mv) {
+                            Some(slot) if self.first_player[slot] == child.color.index() as u8 + 1 => 1.0,
+                            _ => 0.0,
+                        }
+                    };
+                    if share > 0.0 {
+                        child.amaf_visits += share;
+                        child.amaf_wins += share * value_for(child.color, value_black);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The most visited line from `index`.
+    pub(super) fn principal_variation(&self, mut index: usize) -> Vec<Move> {
+        let mut pv = vec![self.nodes[index].mv];
+        while self.nodes[index].expanded && self.nodes[index].child_count > 0 {
+            let node = &self.nodes[index];
+            let first = node.first_child as usize;
+            let best = (first..first + node.child_count as usize)
+                .max_by_key(|&i| self.nodes[i].visits)
+                .expect("has children");
+            if self.nodes[best].visits == 0 {
+                break;
+            }
+            pv.push(self.nodes[best].mv);
+            index = best;
+        }
+        pv
+    }
+}
+
+impl Tree {
+    /// Statistics of the root's children, most visited first, but a proven
+    /// win before everything and proven losses after.
+    pub(super) fn root_stats(&self) -> Vec<MoveStats> {
+        let root = &self.nodes[0];
+        let first = root.first_child as usize;
+        let mut stats: Vec<MoveStats> = (first..first + root.child_count as usize)
+            .map(|i| {
+                let n = &self.nodes[i];
+                let proven = n.proven.map(|winner| winner == n.color);
+                let winrate = match proven {
+                    Some(won) => f32::from(u8::from(won)),
+                    None if n.visits > 0 => n.wins / n.visits as f32,
+                    None => 0.0,
+                };
+                MoveStats {
+                    mv: n.mv,
+                    visits: n.visits as u64,
+                    winrate,
+                    pv: self.principal_variation(i),
+                    proven,
+                }
+            })
+            .collect();
+        sort_root_moves(&mut stats);
+        stats
+    }
+}
