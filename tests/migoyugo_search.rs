@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use variago::gtp::engine::{Engine, SearchSettings};
 use variago::gtp::execute_line;
 use variago::variants::migoyugo::Migoyugo;
-use variago::{Color, Game, Move, Position, Setup, Variant, Vertex};
+use variago::{Color, Game, Move, Position, Setup, Variant, Vertex, View};
 
 fn settings(playouts: Option<u64>, time: Option<f64>) -> SearchSettings {
     let mut settings = SearchSettings {

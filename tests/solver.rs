@@ -3,7 +3,7 @@
 //! playing a proven win.
 
 use variago::gtp::engine::{Engine, SearchSettings};
-use variago::solver::{self, Budget, Value};
+use variago::solver::{self, Budget, SolverHints, Value};
 use variago::variants::migoyugo::Migoyugo;
 use variago::variants::Start;
 use variago::{Color, Game, Move, Outcome, Piece, Position, Setup, Variant, Vertex};
@@ -22,7 +22,7 @@ fn budget() -> Budget {
     }
 }
 
-fn solve(pos: &impl Position) -> solver::Solution {
+fn solve(pos: &impl SolverHints) -> solver::Solution {
     solver::solve(pos, &budget(), &|| false)
 }
 
@@ -74,7 +74,7 @@ fn value_for_mover(value: Value, mover: Color) -> i32 {
 
 /// Checks the solver's value against plain minimax, and that its best
 /// move is legal and (for a win) wins.
-fn check_against_minimax<P: Position>(pos: &mut P) -> Value {
+fn check_against_minimax<P: SolverHints>(pos: &mut P) -> Value {
     let solution = solve(pos);
     let mover = pos.to_move();
     assert_eq!(

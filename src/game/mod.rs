@@ -1,16 +1,29 @@
-//! What a game is to the rest of the engine: the traits a variant
-//! implements ([`Rules`], with its [`SearchHints`] and [`SolverHints`]),
-//! the one trait the search, the solver and GTP use ([`Position`]), and the
-//! values they hand out (an [`Outcome`]; at the end of a game counted by
-//! area, an [`Ownership`] and the [`Judgement`] of the stones).
+//! What a game is to the rest of the engine: the core trait every variant
+//! writes ([`Position`]), its companions for displays ([`View`]), setup and
+//! records ([`GameSetup`]) and clicks ([`Clicks`]), and the values they hand
+//! out (an [`Outcome`]; at the end of a game counted by area, an
+//! [`Ownership`] and the [`Judgement`] of the stones). The hints that make
+//! the search and the solver play a variant well live with them
+//! ([`crate::search::SearchHints`], [`crate::solver::SolverHints`]).
 
+mod forward;
 mod position;
-mod rules;
+mod setup;
+mod spelling;
 mod status;
+mod view;
+
+pub(crate) use forward::{declare_trait, forward_trait};
+pub(crate) use position::position_methods;
+pub(crate) use setup::game_setup_methods;
+pub(crate) use spelling::clicks_methods;
+pub(crate) use view::view_methods;
 
 pub use position::Position;
-pub use rules::{Rules, SearchHints, SolverHints, Widening};
+pub use setup::GameSetup;
+pub use spelling::{hand_name, Click, Clicks, Spelling};
 pub use status::{Judgement, Ownership, Status};
+pub use view::View;
 
 use crate::color::Color;
 use crate::moves::Piece;

@@ -6,7 +6,7 @@ use super::display;
 use super::engine::Engine;
 use super::scoring;
 use crate::color::Color;
-use crate::game::Position;
+use crate::game::{Clicks, GameSetup, Position, View};
 use crate::handicap;
 use crate::moves::{Move, Piece, Vertex};
 use crate::search::time::{TimeLeft, TimeSystem};

@@ -3,12 +3,13 @@
 
 use crate::clicks::{Click, Partial};
 use crate::color::Color;
-use crate::game::{Illegal, Position};
+use crate::game::{GameSetup, Illegal, Position, View};
 use crate::moves::{Move, Vertex};
 use crate::search::time::Clock;
-use crate::search::{self, Limits, MoveStats, SearchResult};
+use crate::search::{self, Limits, MoveStats, SearchHints, SearchResult};
 use crate::sgf::SgfGame;
 use crate::solver;
+use crate::solver::SolverHints;
 use crate::variants::commands::Session;
 use crate::variants::setup::Choices;
 use crate::variants::{Game, Setup, Variant};

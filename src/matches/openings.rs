@@ -13,6 +13,7 @@
 //! so that every shard and every resumed run plays the same ones.
 
 use crate::color::Color;
+use crate::game::GameSetup;
 use crate::gtp::engine::{Engine, SearchSettings};
 use crate::moves::Move;
 use crate::sgf;

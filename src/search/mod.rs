@@ -1,14 +1,14 @@
-//! Monte Carlo tree search, written once against [`Position`].
+//! Monte Carlo tree search, written once against [`SearchHints`].
 //!
 //! UCT with RAVE/AMAF: each node keeps its own results and the "all moves
 //! as first" results of the playouts below its parent, blended with a
 //! weight that fades as real visits grow. Leaves expand after a few visits;
-//! playouts come from the variant's own [`Position::rollout`]. Threads run
+//! playouts come from the variant's own [`SearchHints::rollout`]. Threads run
 //! independent trees from different seeds and their root statistics are
 //! summed (root parallelism), so a fixed playout budget with a fixed seed is
 //! deterministic.
 //!
-//! A variant's [`Position::forced_move`] (an immediate win or the only
+//! A variant's [`SearchHints::forced_move`] (an immediate win or the only
 //! defence) is played at the root without searching, and is the only child
 //! of any tree node where it applies.
 //!
@@ -19,21 +19,22 @@
 //! always takes a proven win, never a proven loss while another move is
 //! open, and plays no playout below a proven node.
 //!
-//! A variant with a search of its own ([`Position::own_search`]) gets the
+//! A variant with a search of its own ([`SearchHints::own_search`]) gets the
 //! whole budget instead, and may call back into the tree search.
 
 pub mod flat;
+mod hints;
 pub mod ownership;
 pub mod reuse;
 pub mod time;
 pub mod tuning;
 
+pub(crate) use hints::search_hints_methods;
+pub use hints::{SearchHints, Widening};
 pub use reuse::{search_reusing, TreeCache};
 pub use tuning::{PriorsInto, RaveWeight, Resign, Tuning};
 
 use crate::color::Color;
-use crate::game::Position;
-use crate::game::Widening;
 use crate::moves::{Move, Vertex, MAX_SIZE};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
@@ -297,7 +298,7 @@ struct Tree {
     owners: Option<crate::game::Ownership>,
     /// The owners of the last playout's end.
     end_owners: Vec<i8>,
-    /// False where the variant says AMAF misleads (`Position::amaf_applies`):
+    /// False where the variant says AMAF misleads (`SearchHints::amaf_applies`):
     /// every move then keeps its prior and its own results in its AMAF
     /// statistics, as drops and steps always do.
     amaf: bool,
@@ -308,7 +309,7 @@ impl Tree {
     /// empty.
     /// A tree for a search from `root`, with the variant's tuning,
     /// widening and use of AMAF.
-    fn for_root<P: Position>(root: &P, config: &Config, seed: u64, nodes: Vec<Node>) -> Tree {
+    fn for_root<P: SearchHints>(root: &P, config: &Config, seed: u64, nodes: Vec<Node>) -> Tree {
         let mut tree = Tree::new(root.to_move(), config.max_nodes, tuning_for(root, config), seed, nodes);
         tree.widening = root.widening();
         tree.amaf = root.amaf_applies();
@@ -344,7 +345,7 @@ impl Tree {
 
     /// Adds the children of `index`; false when they would not fit under
     /// the node cap.
-    fn expand<P: Position>(&mut self, index: usize, depth: usize, pos: &P) -> bool {
+    fn expand<P: SearchHints>(&mut self, index: usize, depth: usize, pos: &P) -> bool {
         let most = if self.keeps_every_move(depth) {
             usize::MAX
         } else {
@@ -379,7 +380,7 @@ impl Tree {
 
     /// Pushes a node for each of `self.moves`, played from `pos`, with its
     /// prior from `self.priors` (see [`Tree::rank_moves`]).
-    fn push_children<P: Position>(&mut self, pos: &P) {
+    fn push_children<P: SearchHints>(&mut self, pos: &P) {
         let color = pos.to_move();
         let (even, weight) = (self.tuning.even_prior, self.tuning.prior_weight);
         for (&mv, &prior) in self.moves.iter().zip(&self.priors) {
@@ -422,7 +423,7 @@ impl Tree {
     /// prior after the known ones. The known children are copied to the
     /// end of the tree, beside the new ones; their old places are left
     /// unused until the next re-rooting drops them.
-    fn keep_every_move<P: Position>(&mut self, index: usize, pos: &P) {
+    fn keep_every_move<P: SearchHints>(&mut self, index: usize, pos: &P) {
         let node = &self.nodes[index];
         let (first, count) = (node.first_child as usize, node.child_count as usize);
         if self.nodes.len() + count >= self.nodes.capacity() {
@@ -457,7 +458,7 @@ impl Tree {
     /// the search consider them), and keeps the `most` best; where that is
     /// not all, the moves are the widening's candidates, and it keeps the
     /// best that are search moves.
-    fn rank_moves<P: Position>(&mut self, pos: &P, most: usize) {
+    fn rank_moves<P: SearchHints>(&mut self, pos: &P, most: usize) {
         self.priors.clear();
         pos.priors(&self.moves, &mut self.priors);
         self.priors.resize(self.moves.len(), None);
@@ -619,7 +620,7 @@ impl Tree {
     }
 
     /// One simulation: select down the tree, expand, play out, back up.
-    fn simulate<P: Position>(&mut self, pos: &mut P) {
+    fn simulate<P: SearchHints>(&mut self, pos: &mut P) {
         self.path.clear();
         self.trace.clear();
         let mut index = 0;
@@ -672,7 +673,7 @@ impl Tree {
 
     /// A playout from `pos`, whose end owners are added up when the tree
     /// gathers ownership.
-    fn rollout<P: Position>(&mut self, pos: &P) -> f32 {
+    fn rollout<P: SearchHints>(&mut self, pos: &P) -> f32 {
         match self.owners.as_mut() {
             None => pos.rollout(&mut self.rng, &mut self.trace),
             Some(owners) => {
@@ -788,7 +789,7 @@ fn value_for(color: Color, value_black: f32) -> f32 {
 
 /// Searches `root` and returns the best move with its statistics.
 /// `stop` interrupts the search from another thread.
-pub fn search<P: Position>(root: &P, limits: Limits, config: &Config, stop: &AtomicBool) -> SearchResult {
+pub fn search<P: SearchHints>(root: &P, limits: Limits, config: &Config, stop: &AtomicBool) -> SearchResult {
     search_with(root, limits, config, &|| stop.load(Ordering::Relaxed), None)
 }
 
@@ -801,7 +802,7 @@ pub struct Report<'a> {
 
 /// [`search`] with a stop condition polled during the search and optional
 /// progress reports. Without playout or time limits it runs until `stop`.
-pub fn search_with<P: Position>(
+pub fn search_with<P: SearchHints>(
     root: &P,
     limits: Limits,
     config: &Config,
@@ -813,7 +814,7 @@ pub fn search_with<P: Position>(
 
 /// [`search_with`] from given trees (one per thread, where given), which
 /// also returns the trees for reuse; none after a forced move.
-fn search_from<P: Position>(
+fn search_from<P: SearchHints>(
     root: &P,
     limits: Limits,
     config: &Config,
@@ -863,7 +864,7 @@ fn search_from<P: Position>(
 
 /// The result for a forced move: a win rate of 1 when it wins at once, else
 /// an unknown 0.5.
-fn forced<P: Position>(root: &P, mv: Move, elapsed: Duration) -> SearchResult {
+fn forced<P: SearchHints>(root: &P, mv: Move, elapsed: Duration) -> SearchResult {
     let mut after = root.clone();
     let wins =
         after.play(root.to_move(), mv).is_ok() && after.outcome().and_then(|o| o.winner()) == Some(root.to_move());
@@ -894,7 +895,7 @@ struct Budget {
 /// The tuning a search of `root` uses: the configured one, else the
 /// variant's, with the changes listed in the environment variable
 /// `VARIAGO_TUNING` (`name=value,...`, see [`Tuning::with`]) for experiments.
-fn tuning_for<P: Position>(root: &P, config: &Config) -> Tuning {
+fn tuning_for<P: SearchHints>(root: &P, config: &Config) -> Tuning {
     let tuning = config.tuning.unwrap_or_else(|| {
         let tuning = root.tuning();
         Tuning {
@@ -912,7 +913,7 @@ fn tuning_for<P: Position>(root: &P, config: &Config) -> Tuning {
 }
 
 /// Runs one thread's tree, from `nodes` when they are not empty.
-fn run_tree<P: Position>(
+fn run_tree<P: SearchHints>(
     root: &P,
     nodes: Vec<Node>,
     budget: Budget,
@@ -1032,7 +1033,12 @@ fn sort_root_moves(moves: &mut [MoveStats]) {
     });
 }
 
-fn merge<P: Position>(root: &P, trees: Vec<(Vec<MoveStats>, u64)>, elapsed: Duration, config: &Config) -> SearchResult {
+fn merge<P: SearchHints>(
+    root: &P,
+    trees: Vec<(Vec<MoveStats>, u64)>,
+    elapsed: Duration,
+    config: &Config,
+) -> SearchResult {
     let mut playouts = 0;
     let mut by_move: HashMap<Move, MoveStats> = HashMap::new();
     let mut order = Vec::new();
@@ -1082,7 +1088,7 @@ fn merge<P: Position>(root: &P, trees: Vec<(Vec<MoveStats>, u64)>, elapsed: Dura
 /// True when `result`, a search of `root`, finds the position lost by the
 /// measure of the variant's [`Resign`] rule (one search of the several in
 /// a row it may ask for, whatever its size).
-fn looks_lost<P: Position>(root: &P, result: &SearchResult, config: &Config) -> bool {
+fn looks_lost<P: SearchHints>(root: &P, result: &SearchResult, config: &Config) -> bool {
     let rule = tuning_for(root, config).resign;
     result.best.is_some()
         && config.resign_below > 0.0
@@ -1103,6 +1109,7 @@ mod widening_tests;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Position;
     use crate::variants::{Game, Setup, Variant};
 
     #[test]

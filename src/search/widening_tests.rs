@@ -3,6 +3,7 @@
 //! and DominGo drops.
 
 use super::*;
+use crate::game::Position;
 use crate::variants::{Game, Setup, Variant};
 
 fn drop(text: &str) -> Move {

@@ -6,8 +6,10 @@ use super::go_family::{go_state, GoHistory, Turn};
 use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::{zobrist, Board, BLACK, WHITE};
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
+use crate::game::{Clicks, GameSetup, Illegal, Occupant, Outcome, Position, View};
 use crate::moves::{Move, Piece, Vertex};
+use crate::search::SearchHints;
+use crate::solver::SolverHints;
 use rand::rngs::SmallRng;
 
 #[derive(Clone, Debug)]
@@ -222,7 +224,7 @@ impl AtariGo {
     }
 }
 
-impl Rules for AtariGo {
+impl Position for AtariGo {
     fn variant_name(&self) -> &'static str {
         "atari"
     }
@@ -323,7 +325,9 @@ impl Rules for AtariGo {
     fn check_consistency(&self) -> Result<(), String> {
         self.history.check_consistency()
     }
+}
 
+impl View for AtariGo {
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
         super::go_family::plain_stone(self.board(), v)
     }
@@ -337,6 +341,10 @@ impl Rules for AtariGo {
         self.history.now().captures
     }
 }
+
+impl GameSetup for AtariGo {}
+
+impl Clicks for AtariGo {}
 
 impl SearchHints for AtariGo {
     /// A capture wins at once. Playouts cannot tell it from a move that

@@ -8,9 +8,10 @@ use super::go_family::{self, go_state, GoHistory, Turn};
 use super::{Game, Setup, Start, VariantSpec};
 use crate::board::Board;
 use crate::color::Color;
-use crate::game::{Illegal, Judgement, Occupant, Outcome, Ownership, Rules, SearchHints, SolverHints};
+use crate::game::{Clicks, GameSetup, Illegal, Judgement, Occupant, Outcome, Ownership, Position, View};
 use crate::moves::{Move, Piece, Vertex};
-use crate::search::{PriorsInto, RaveWeight, Resign, Tuning};
+use crate::search::{PriorsInto, RaveWeight, Resign, SearchHints, Tuning};
+use crate::solver::SolverHints;
 use rand::rngs::SmallRng;
 
 pub mod features;
@@ -138,7 +139,7 @@ fn playout(
     )
 }
 
-impl Rules for Go {
+impl Position for Go {
     fn variant_name(&self) -> &'static str {
         "go"
     }
@@ -222,46 +223,11 @@ impl Rules for Go {
         self.history.check_consistency()
     }
 
-    fn occupant(&self, v: Vertex) -> Option<Occupant> {
-        go_family::plain_stone(self.board(), v)
-    }
-
-    fn status_lines(&self) -> Vec<String> {
-        let [b, w] = self.captures();
-        vec![format!("captures: black {b} white {w}"), format!("komi: {}", self.komi)]
-    }
-
-    fn captures(&self) -> [u32; 2] {
-        self.history.now().captures
-    }
-
-    fn place_handicap(&mut self, stones: &[Vertex]) -> Result<(), Illegal> {
-        if self.history.moves_played() > 0 || self.board().empties().len() != self.size() * self.size() {
-            return Err(Illegal::new("board not empty"));
-        }
-        let mut next = self.clone();
-        for &v in stones {
-            if !v.on_board(self.size()) || !next.board().is_empty(next.board().point(v)) {
-                return Err(Illegal::new(format!("bad handicap vertex {v}")));
-            }
-            let p = next.board().point(v);
-            next.history.now_mut().board.play(p, Color::Black, 0);
-        }
-        next.history.now_mut().turn.to_move = if stones.is_empty() { Color::Black } else { Color::White };
-        next.history.restart();
-        *self = next;
-        Ok(())
-    }
-
     fn set_to_move(&mut self, color: Color) -> bool {
         self.history.give_turn(color);
         self.history.now_mut().last = 0;
         self.history.now_mut().last2 = 0;
         true
-    }
-
-    fn set_komi(&mut self, komi: f32) {
-        self.komi = komi;
     }
 
     fn judge(&self, ownership: &Ownership) -> Option<Judgement> {
@@ -280,6 +246,47 @@ impl Rules for Go {
         self.history.now_mut().turn.passes = 0;
     }
 }
+
+impl View for Go {
+    fn occupant(&self, v: Vertex) -> Option<Occupant> {
+        go_family::plain_stone(self.board(), v)
+    }
+
+    fn status_lines(&self) -> Vec<String> {
+        let [b, w] = self.captures();
+        vec![format!("captures: black {b} white {w}"), format!("komi: {}", self.komi)]
+    }
+
+    fn captures(&self) -> [u32; 2] {
+        self.history.now().captures
+    }
+}
+
+impl GameSetup for Go {
+    fn place_handicap(&mut self, stones: &[Vertex]) -> Result<(), Illegal> {
+        if self.history.moves_played() > 0 || self.board().empties().len() != self.size() * self.size() {
+            return Err(Illegal::new("board not empty"));
+        }
+        let mut next = self.clone();
+        for &v in stones {
+            if !v.on_board(self.size()) || !next.board().is_empty(next.board().point(v)) {
+                return Err(Illegal::new(format!("bad handicap vertex {v}")));
+            }
+            let p = next.board().point(v);
+            next.history.now_mut().board.play(p, Color::Black, 0);
+        }
+        next.history.now_mut().turn.to_move = if stones.is_empty() { Color::Black } else { Color::White };
+        next.history.restart();
+        *self = next;
+        Ok(())
+    }
+
+    fn set_komi(&mut self, komi: f32) {
+        self.komi = komi;
+    }
+}
+
+impl Clicks for Go {}
 
 impl SearchHints for Go {
     /// No pass while the board is unsettled (see `keep_pass_for_the_end`).

@@ -18,11 +18,12 @@ use super::spec::SetupOption;
 use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::zobrist::{self, StateKey, HENGE_CELL};
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
+use crate::game::{Clicks, GameSetup, Illegal, Occupant, Outcome, Owner, Position, View};
 use crate::gtp::args::Args;
 use crate::history::History;
 use crate::moves::{Move, Piece, Vertex};
-use crate::solver::symmetry;
+use crate::search::SearchHints;
+use crate::solver::{symmetry, SolverHints};
 use rand::rngs::SmallRng;
 use rand::Rng;
 
@@ -470,7 +471,7 @@ impl GoRoGo {
     }
 }
 
-impl Rules for GoRoGo {
+impl Position for GoRoGo {
     fn variant_name(&self) -> &'static str {
         "gorogo"
     }
@@ -552,7 +553,9 @@ impl Rules for GoRoGo {
     fn recompute_hash(&self) -> u64 {
         self.state().compute_hash()
     }
+}
 
+impl View for GoRoGo {
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
         if !v.on_board(SIZE) {
             return None;
@@ -601,6 +604,10 @@ impl Rules for GoRoGo {
         ])
     }
 }
+
+impl GameSetup for GoRoGo {}
+
+impl Clicks for GoRoGo {}
 
 impl SearchHints for GoRoGo {
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {

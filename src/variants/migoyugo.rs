@@ -21,10 +21,11 @@ pub use board::{Bitboard, Board, Cell, Placement};
 use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::zobrist::side_key;
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
+use crate::game::{Clicks, GameSetup, Illegal, Occupant, Outcome, Owner, Position, View};
 use crate::history::History;
 use crate::moves::{Move, Piece, Vertex};
-use crate::search::{Config, Limits, Report, SearchResult};
+use crate::search::{Config, Limits, Report, SearchHints, SearchResult};
+use crate::solver::SolverHints;
 use board::with_board;
 use rand::rngs::SmallRng;
 
@@ -201,7 +202,7 @@ fn forced_point(board: &Board, color: Color) -> Option<usize> {
     }
 }
 
-impl Rules for Migoyugo {
+impl Position for Migoyugo {
     fn variant_name(&self) -> &'static str {
         "migoyugo"
     }
@@ -262,6 +263,16 @@ impl Rules for Migoyugo {
         self.board().recompute_hash() ^ side_key(self.to_move())
     }
 
+    fn set_to_move(&mut self, color: Color) -> bool {
+        let state = &mut self.history.now;
+        state.to_move = color;
+        // The new side to move may have no placement: Wego.
+        state.outcome = state.judge();
+        true
+    }
+}
+
+impl View for Migoyugo {
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
         let board = self.board();
         let (color, piece) = match board.cell(board.point(v)) {
@@ -288,15 +299,11 @@ impl Rules for Migoyugo {
     fn captures(&self) -> [u32; 2] {
         [0, 0]
     }
-
-    fn set_to_move(&mut self, color: Color) -> bool {
-        let state = &mut self.history.now;
-        state.to_move = color;
-        // The new side to move may have no placement: Wego.
-        state.outcome = state.judge();
-        true
-    }
 }
+
+impl GameSetup for Migoyugo {}
+
+impl Clicks for Migoyugo {}
 
 impl SearchHints for Migoyugo {
     fn forced_move(&self) -> Option<Move> {

@@ -23,11 +23,12 @@ use super::go_family::{self, go_state, GoHistory, Turn};
 use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::zobrist::StateKey;
 use crate::board::{cell_of, color_of, Board, BLACK, EMPTY, WHITE};
-use crate::clicks::{Click, Spelling};
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
+use crate::game::{Click, Clicks, GameSetup, Illegal, Occupant, Outcome, Owner, Position, Spelling, View};
 use crate::gtp::args::Args;
 use crate::moves::{Move, Piece, Vertex};
+use crate::search::SearchHints;
+use crate::solver::SolverHints;
 use rand::rngs::SmallRng;
 
 /// Board `kind` codes: the kind is part of the Zobrist key.
@@ -375,7 +376,7 @@ fn capture_near(board: &Board, q: usize, color: Color) -> Option<usize> {
         .map(|(_, lib)| lib)
 }
 
-impl Rules for Yugo {
+impl Position for Yugo {
     fn variant_name(&self) -> &'static str {
         "yugo"
     }
@@ -455,6 +456,13 @@ impl Rules for Yugo {
         self.history.check_consistency()
     }
 
+    fn set_to_move(&mut self, color: Color) -> bool {
+        self.history.give_turn(color);
+        true
+    }
+}
+
+impl View for Yugo {
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
         let board = self.board();
         let p = board.point(v);
@@ -491,7 +499,9 @@ impl Rules for Yugo {
     fn captures(&self) -> [u32; 2] {
         self.history.now().captures
     }
+}
 
+impl GameSetup for Yugo {
     /// Black pawns on an empty board, each a legal pawn placement; white moves next.
     fn place_handicap(&mut self, stones: &[Vertex]) -> Result<(), Illegal> {
         if self.history.moves_played() > 0
@@ -516,15 +526,12 @@ impl Rules for Yugo {
         Ok(())
     }
 
-    fn set_to_move(&mut self, color: Color) -> bool {
-        self.history.give_turn(color);
-        true
-    }
-
     fn set_komi(&mut self, komi: f32) {
         self.komi = komi;
     }
+}
 
+impl Clicks for Yugo {
     /// Taking the button is a click of its own, `button`: GoGui ends a
     /// game after any two passes in a row, and taking it is no pass.
     fn spell(&self, mv: Move) -> Spelling {

@@ -21,12 +21,12 @@ use super::go_family::{self, go_state, GoHistory, Turn};
 use super::Setup;
 use crate::board::zobrist::StateKey;
 use crate::board::Board;
-use crate::clicks::{Click, Spelling};
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints, Widening};
+use crate::game::{Click, Clicks, GameSetup, Illegal, Occupant, Outcome, Position, Spelling, View};
 use crate::moves::{Move, Piece, Vertex};
 use crate::polyomino::{Omino, Shape};
-use crate::search::Tuning;
+use crate::search::{SearchHints, Tuning, Widening};
+use crate::solver::SolverHints;
 use drops::{Cells, Geometry, Verdict};
 use presets::{Hand, Pieces};
 use rand::rngs::SmallRng;
@@ -400,7 +400,7 @@ fn example(omino: Omino) -> String {
     Move::Polyomino(Vertex::new(3, 3), shape).to_string()
 }
 
-impl Rules for GroupGo {
+impl Position for GroupGo {
     fn variant_name(&self) -> &'static str {
         self.name
     }
@@ -468,7 +468,9 @@ impl Rules for GroupGo {
         self.history.give_turn(color);
         true
     }
+}
 
+impl View for GroupGo {
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
         if !v.on_board(self.size()) {
             return None;
@@ -509,7 +511,15 @@ impl Rules for GroupGo {
         let now = self.state().hands[color.index()];
         Some(start.pieces().iter().map(|o| (Piece::Omino(o), now.get(o))).collect())
     }
+}
 
+impl GameSetup for GroupGo {
+    fn set_komi(&mut self, komi: f32) {
+        self.komi = komi;
+    }
+}
+
+impl Clicks for GroupGo {
     /// A piece from the hand is picked first, then its points in any
     /// order; other drops are their points in any order.
     fn spell(&self, mv: Move) -> Spelling {
@@ -526,10 +536,6 @@ impl Rules for GroupGo {
         } else {
             Spelling::then_any_order(points.collect(), 0)
         }
-    }
-
-    fn set_komi(&mut self, komi: f32) {
-        self.komi = komi;
     }
 }
 

@@ -16,10 +16,12 @@ use super::spec::SetupOption;
 use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::zobrist::side_key;
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
+use crate::game::{Clicks, GameSetup, Illegal, Occupant, Outcome, Position, View};
 use crate::gtp::args::Args;
 use crate::history::History;
 use crate::moves::{Move, Piece, Vertex};
+use crate::search::SearchHints;
+use crate::solver::SolverHints;
 use rand::rngs::SmallRng;
 
 /// The points that win unless the game's setup says otherwise.
@@ -167,7 +169,7 @@ impl Squares {
     }
 }
 
-impl Rules for Squares {
+impl Position for Squares {
     fn variant_name(&self) -> &'static str {
         SPEC.name
     }
@@ -234,7 +236,9 @@ impl Rules for Squares {
         self.history.now.to_move = color;
         true
     }
+}
 
+impl View for Squares {
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
         self.state().grid.occupant(v)
     }
@@ -249,6 +253,10 @@ impl Rules for Squares {
         self.state().points
     }
 }
+
+impl GameSetup for Squares {}
+
+impl Clicks for Squares {}
 
 /// The weight of a move's prior, in virtual playouts.
 const PRIOR_VISITS: f32 = 20.0;

@@ -25,11 +25,12 @@ use super::spec::SetupOption;
 use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::{self, zobrist, Board, BLACK, NEUTRAL, WHITE};
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
+use crate::game::{Clicks, GameSetup, Illegal, Occupant, Outcome, Owner, Position, View};
 use crate::gtp::args::Args;
 use crate::history::History;
 use crate::moves::{Move, Piece, Vertex};
-use crate::search::{RaveWeight, Tuning};
+use crate::search::{RaveWeight, SearchHints, Tuning};
+use crate::solver::SolverHints;
 use rand::rngs::SmallRng;
 use roots::Effect;
 
@@ -351,7 +352,7 @@ fn gray_symbol() -> char {
     .symbol()
 }
 
-impl Rules for Tanbo {
+impl Position for Tanbo {
     fn variant_name(&self) -> &'static str {
         match self.form {
             Form::Colours => TANBO.name,
@@ -466,7 +467,9 @@ impl Rules for Tanbo {
             None => Ok(()),
         }
     }
+}
 
+impl View for Tanbo {
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
         let board = self.board();
         let (owner, piece) = match board.cell(board.point(v)) {
@@ -504,6 +507,10 @@ impl Rules for Tanbo {
         self.state().captured
     }
 }
+
+impl GameSetup for Tanbo {}
+
+impl Clicks for Tanbo {}
 
 impl SearchHints for Tanbo {
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {

@@ -16,11 +16,11 @@ use super::gray_grid::{score_keys, Grid};
 use super::{Game, Setup, Start, VariantSpec};
 use crate::board::zobrist::side_key;
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
+use crate::game::{Clicks, GameSetup, Illegal, Occupant, Outcome, Position, View};
 use crate::history::History;
 use crate::moves::{Move, Piece, Vertex};
-use crate::search::Tuning;
-use crate::solver::{Budget, Solution};
+use crate::search::{SearchHints, Tuning};
+use crate::solver::{Budget, Solution, SolverHints};
 use rand::rngs::SmallRng;
 
 #[derive(Clone, Debug)]
@@ -130,7 +130,7 @@ impl UnsquareGo {
     }
 }
 
-impl Rules for UnsquareGo {
+impl Position for UnsquareGo {
     fn variant_name(&self) -> &'static str {
         SPEC.name
     }
@@ -196,7 +196,9 @@ impl Rules for UnsquareGo {
         self.history.now.to_move = color;
         true
     }
+}
 
+impl View for UnsquareGo {
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
         self.state().grid.occupant(v)
     }
@@ -214,6 +216,10 @@ impl Rules for UnsquareGo {
         self.state().captured
     }
 }
+
+impl GameSetup for UnsquareGo {}
+
+impl Clicks for UnsquareGo {}
 
 impl SearchHints for UnsquareGo {
     /// Whoever completes a square captures with it, so a removal is worth

@@ -19,10 +19,11 @@ pub use spec::{builtin_preset, setup_of, BUYING_ARMIES, CENTER_OF_TAO, MERCENARY
 use super::go_family::GoHistory;
 use super::Setup;
 use crate::board::zobrist::StateKey;
-use crate::clicks::{Click, Spelling};
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
+use crate::game::{Click, Clicks, GameSetup, Illegal, Occupant, Outcome, Position, Spelling, View};
 use crate::moves::{Move, Piece, Vertex};
+use crate::search::SearchHints;
+use crate::solver::SolverHints;
 use pieces::{Army, Hand};
 use presets::Preset;
 use rand::rngs::SmallRng;
@@ -328,7 +329,7 @@ impl WarGo {
     }
 }
 
-impl Rules for WarGo {
+impl Position for WarGo {
     fn variant_name(&self) -> &'static str {
         self.name
     }
@@ -450,6 +451,21 @@ impl Rules for WarGo {
         self.history.check_consistency()
     }
 
+    /// Refused while a side is still buying: the setup has its own order.
+    fn set_to_move(&mut self, color: Color) -> bool {
+        if self.state().in_setup() {
+            return false;
+        }
+        if color != self.to_move() {
+            // The other side takes the turn: a second move due is gone.
+            self.history.now_mut().extra = false;
+        }
+        self.history.give_turn(color);
+        true
+    }
+}
+
+impl View for WarGo {
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
         let board = &self.state().board;
         if !v.on_board(board.size()) {
@@ -520,24 +536,17 @@ impl Rules for WarGo {
         )
     }
 
-    /// A bomb is picked from the hand, dropped, and then given its mode.
-    /// The pass that ends a side's buying is a click of its own, `done`:
-    /// GoGui ends a game after two passes in a row.
-    fn spell(&self, mv: Move) -> Spelling {
-        match mv {
-            Move::Pass if self.in_setup() => Spelling::new(vec![Click::Choice(0, "done")]),
-            Move::Drop(Piece::Bomb(mode), v) => {
-                let (index, name) = pieces::mode_option(mode);
-                Spelling::new(vec![
-                    Click::Hand(Army::Bomb.pieces()[0]),
-                    Click::Point(v),
-                    Click::Choice(index, name),
-                ])
-            }
-            _ => Spelling::of_kind(mv),
-        }
+    fn zones(&self) -> Vec<Vertex> {
+        let board = &self.state().board;
+        board
+            .all_points()
+            .filter(|&p| zones::in_tao_zone(board, p))
+            .map(|p| board.vertex(p))
+            .collect()
     }
+}
 
+impl GameSetup for WarGo {
     fn in_setup(&self) -> bool {
         self.state().in_setup()
     }
@@ -551,15 +560,6 @@ impl Rules for WarGo {
         if self.state().hands[color.index()].is_empty() && Some(credit) == self.preset.credit {
             let _ = self.buy_engine_army(color);
         }
-    }
-
-    fn zones(&self) -> Vec<Vertex> {
-        let board = &self.state().board;
-        board
-            .all_points()
-            .filter(|&p| zones::in_tao_zone(board, p))
-            .map(|p| board.vertex(p))
-            .collect()
     }
 
     fn set_komi(&mut self, komi: f32) {
@@ -589,18 +589,25 @@ impl Rules for WarGo {
     fn setup_moves(&self) -> usize {
         self.setup_passes()
     }
+}
 
-    /// Refused while a side is still buying: the setup has its own order.
-    fn set_to_move(&mut self, color: Color) -> bool {
-        if self.state().in_setup() {
-            return false;
+impl Clicks for WarGo {
+    /// A bomb is picked from the hand, dropped, and then given its mode.
+    /// The pass that ends a side's buying is a click of its own, `done`:
+    /// GoGui ends a game after two passes in a row.
+    fn spell(&self, mv: Move) -> Spelling {
+        match mv {
+            Move::Pass if self.in_setup() => Spelling::new(vec![Click::Choice(0, "done")]),
+            Move::Drop(Piece::Bomb(mode), v) => {
+                let (index, name) = pieces::mode_option(mode);
+                Spelling::new(vec![
+                    Click::Hand(Army::Bomb.pieces()[0]),
+                    Click::Point(v),
+                    Click::Choice(index, name),
+                ])
+            }
+            _ => Spelling::of_kind(mv),
         }
-        if color != self.to_move() {
-            // The other side takes the turn: a second move due is gone.
-            self.history.now_mut().extra = false;
-        }
-        self.history.give_turn(color);
-        true
     }
 }
 
