@@ -26,7 +26,7 @@ pub use status::{Judgement, Ownership, Status};
 pub use view::View;
 
 use crate::color::Color;
-use crate::moves::Piece;
+use crate::moves::{Move, Piece};
 use std::fmt;
 
 /// Why a move was refused. The text names the rule it breaks.
@@ -36,6 +36,19 @@ pub struct Illegal(pub String);
 impl Illegal {
     pub fn new(reason: impl Into<String>) -> Illegal {
         Illegal(reason.into())
+    }
+
+    /// The refusal of a move of a kind that `variant` (its name for
+    /// people) does not have: no pass, no such piece, no moving pieces, no
+    /// polyomino drops.
+    pub fn absent_kind(variant: &str, mv: Move) -> Illegal {
+        Illegal(match mv {
+            Move::Pass => format!("{variant} has no pass"),
+            Move::Place(_) => format!("{variant} has no placement"),
+            Move::Drop(piece, _) => format!("{variant} has no {piece}"),
+            Move::Step(..) => format!("pieces do not move in {variant}"),
+            Move::Polyomino(..) => format!("{variant} has no polyomino drops"),
+        })
     }
 }
 

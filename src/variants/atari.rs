@@ -261,10 +261,7 @@ impl Position for AtariGo {
         }
         let v = match mv {
             Move::Place(v) | Move::Drop(Piece::Stone, v) => v,
-            Move::Pass => return Err(Illegal::new("Atari Go has no pass")),
-            Move::Drop(piece, _) => return Err(Illegal::new(format!("Atari Go has no {piece}"))),
-            Move::Step(..) => return Err(Illegal::new("pieces do not move in Atari Go")),
-            Move::Polyomino(..) => return Err(Illegal::new("Atari Go has no polyomino drops")),
+            other => return Err(Illegal::absent_kind("Atari Go", other)),
         };
         if !v.on_board(self.size()) {
             return Err(Illegal::new("vertex off the board"));

@@ -102,9 +102,7 @@ impl Go {
                 }
                 Ok(Some(self.board().point(v)))
             }
-            Move::Drop(piece, _) => Err(Illegal::new(format!("Go has no {piece}"))),
-            Move::Step(..) => Err(Illegal::new("pieces do not move in Go")),
-            Move::Polyomino(..) => Err(Illegal::new("Go has no polyomino drops")),
+            other => Err(Illegal::absent_kind("Go", other)),
         }
     }
 }

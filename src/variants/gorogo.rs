@@ -454,10 +454,7 @@ impl GoRoGo {
         match mv {
             Move::Place(v) | Move::Drop(Piece::Stone, v) => Ok((v, false)),
             Move::Drop(Piece::Henge, v) => Ok((v, true)),
-            Move::Pass => Err(Illegal::new("GoRoGo has no pass")),
-            Move::Drop(piece, _) => Err(Illegal::new(format!("GoRoGo has no {piece}"))),
-            Move::Step(..) => Err(Illegal::new("pieces do not move in GoRoGo")),
-            Move::Polyomino(..) => Err(Illegal::new("GoRoGo has no polyomino drops")),
+            other => Err(Illegal::absent_kind("GoRoGo", other)),
         }
     }
 

@@ -131,15 +131,12 @@ impl Migoyugo {
         }
         let v = match mv {
             Move::Place(v) | Move::Drop(Piece::Migo, v) => v,
-            Move::Pass => return Err(Illegal::new("Migoyugo has no pass")),
             Move::Drop(Piece::Yugo, _) => {
                 return Err(Illegal::new(
                     "a Yugo is made by a line of four, not placed; play a vertex",
                 ))
             }
-            Move::Drop(piece, _) => return Err(Illegal::new(format!("Migoyugo has no {piece}"))),
-            Move::Step(..) => return Err(Illegal::new("pieces do not move in Migoyugo")),
-            Move::Polyomino(..) => return Err(Illegal::new("Migoyugo has no polyomino drops")),
+            other => return Err(Illegal::absent_kind("Migoyugo", other)),
         };
         if !v.on_board(self.size()) {
             return Err(Illegal::new("vertex off the board"));

@@ -413,8 +413,7 @@ impl Position for Yugo {
             Move::Place(v) => Some(self.check_placement(color, v, None)?),
             Move::Drop(piece @ (Piece::Pawn | Piece::King), v) => Some(self.check_placement(color, v, Some(piece))?),
             Move::Drop(piece, _) => return Err(Illegal::new(format!("Yugo has no {piece}; use pawn@ or king@"))),
-            Move::Step(..) => return Err(Illegal::new("pieces do not move in Yugo")),
-            Move::Polyomino(..) => return Err(Illegal::new("Yugo has no polyomino drops")),
+            other => return Err(Illegal::absent_kind("Yugo", other)),
         };
         self.history.play(|state| match placed {
             Some((p, kind)) => state.play_placement(p, color, kind),

@@ -154,10 +154,8 @@ impl Squares {
         }
         let v = match mv {
             Move::Place(v) | Move::Drop(Piece::Gray, v) => v,
-            Move::Pass => return Err(Illegal::new("Squares has no pass")),
-            Move::Drop(piece, _) => return Err(Illegal::new(format!("Squares has no {piece}"))),
             Move::Step(..) => return Err(Illegal::new("stones do not move in Squares")),
-            Move::Polyomino(..) => return Err(Illegal::new("Squares has no polyomino drops")),
+            other => return Err(Illegal::absent_kind("Squares", other)),
         };
         if !v.on_board(self.size()) {
             return Err(Illegal::new("vertex off the board"));

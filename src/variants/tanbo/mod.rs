@@ -264,10 +264,8 @@ impl Tanbo {
         match mv {
             Move::Place(v) => Ok(v),
             Move::Drop(piece, v) if piece == self.piece() => Ok(v),
-            Move::Pass => Err(Illegal::new(format!("{name} has no pass"))),
-            Move::Drop(piece, _) => Err(Illegal::new(format!("{name} has no {piece}"))),
             Move::Step(..) => Err(Illegal::new(format!("stones do not move in {name}"))),
-            Move::Polyomino(..) => Err(Illegal::new(format!("{name} has no polyomino drops"))),
+            other => Err(Illegal::absent_kind(name, other)),
         }
     }
 

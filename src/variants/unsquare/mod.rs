@@ -105,15 +105,13 @@ impl UnsquareGo {
         }
         let v = match mv {
             Move::Place(v) => v,
-            Move::Pass => return Err(Illegal::new("Unsquare Go has no pass")),
             Move::Drop(Piece::Gray, _) => {
                 return Err(Illegal::new(
                     "a move removes a gray stone, it places none: play a vertex",
                 ))
             }
-            Move::Drop(piece, _) => return Err(Illegal::new(format!("Unsquare Go has no {piece}"))),
             Move::Step(..) => return Err(Illegal::new("stones do not move in Unsquare Go")),
-            Move::Polyomino(..) => return Err(Illegal::new("Unsquare Go has no polyomino drops")),
+            other => return Err(Illegal::absent_kind("Unsquare Go", other)),
         };
         if !v.on_board(self.size()) {
             return Err(Illegal::new("vertex off the board"));

@@ -303,7 +303,7 @@ impl State {
                 self.hands[color.index()].set(army, left - 1);
             }
             Move::Step(from, to) => self.step(color, self.point_of(from)?, self.point_of(to)?)?,
-            Move::Polyomino(..) => return Err(Illegal::new("War Go has no polyomino drops")),
+            Move::Polyomino(..) => return Err(Illegal::absent_kind("War Go", mv)),
         }
         if matches!(mv, Move::Drop(Piece::ExtraMove, _)) {
             // The mover moves again at once.
