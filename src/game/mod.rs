@@ -14,7 +14,7 @@ mod status;
 mod view;
 
 pub(crate) use forward::{declare_trait, forward_trait};
-pub(crate) use position::position_methods;
+pub(crate) use position::{position_methods, timeline_in};
 pub(crate) use setup::game_setup_methods;
 pub(crate) use spelling::clicks_methods;
 pub(crate) use view::view_methods;

@@ -12,6 +12,7 @@
 use super::forward::declare_trait;
 use super::{Illegal, Judgement, Outcome, Ownership};
 use crate::color::Color;
+use crate::history::Timeline;
 use crate::moves::Move;
 
 /// The methods of [`Position`], for its declaration and the forwarding
@@ -21,9 +22,20 @@ macro_rules! position_methods {
         /// The variant's name, as `variago-set_variant` takes it.
         fn variant_name(&self) -> &'static str;
 
-        fn size(&self) -> usize;
+        /// The record of the game's states, from which the size, the side
+        /// to move, undo and the moves played come unless the variant says
+        /// otherwise.
+        fn timeline(&self) -> &dyn Timeline;
 
-        fn to_move(&self) -> Color;
+        fn timeline_mut(&mut self) -> &mut dyn Timeline;
+
+        fn size(&self) -> usize {
+            self.timeline().size()
+        }
+
+        fn to_move(&self) -> Color {
+            self.timeline().to_move()
+        }
 
         /// Appends every legal move of the side to move; none once the game is over.
         fn legal_moves(&self, out: &mut Vec<Move>);
@@ -34,10 +46,14 @@ macro_rules! position_methods {
         fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal>;
 
         /// Takes back the last move; false when there is none.
-        fn undo(&mut self) -> bool;
+        fn undo(&mut self) -> bool {
+            self.timeline_mut().undo()
+        }
 
         /// Moves played since the start (handicap setup not included).
-        fn moves_played(&self) -> usize;
+        fn moves_played(&self) -> usize {
+            self.timeline().moves_played()
+        }
 
         /// `Some` once the game is decided.
         fn outcome(&self) -> Option<Outcome>;
@@ -87,6 +103,21 @@ macro_rules! position_methods {
     } };
 }
 pub(crate) use position_methods;
+
+/// Implements [`Position::timeline`] and [`Position::timeline_mut`] by the
+/// variant's field that holds its history.
+macro_rules! timeline_in {
+    ($field:ident) => {
+        fn timeline(&self) -> &dyn $crate::history::Timeline {
+            &self.$field
+        }
+
+        fn timeline_mut(&mut self) -> &mut dyn $crate::history::Timeline {
+            &mut self.$field
+        }
+    };
+}
+pub(crate) use timeline_in;
 
 position_methods!(declare_trait! {
     /// A game position of one variant, with its history.

@@ -6,6 +6,7 @@ use super::go_family::{go_state, GoHistory, Turn};
 use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::{zobrist, Board, BLACK, WHITE};
 use crate::color::Color;
+use crate::game::timeline_in;
 use crate::game::{Clicks, GameSetup, Illegal, Occupant, Outcome, Position, View};
 use crate::moves::{Move, Piece, Vertex};
 use crate::search::SearchHints;
@@ -229,13 +230,7 @@ impl Position for AtariGo {
         "atari"
     }
 
-    fn size(&self) -> usize {
-        self.board().size()
-    }
-
-    fn to_move(&self) -> Color {
-        self.history.now().turn.to_move
-    }
+    timeline_in!(history);
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         if self.outcome().is_some() {
@@ -282,14 +277,6 @@ impl Position for AtariGo {
             state.turn.moved(color);
         });
         Ok(())
-    }
-
-    fn undo(&mut self) -> bool {
-        self.history.undo()
-    }
-
-    fn moves_played(&self) -> usize {
-        self.history.moves_played()
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -8,6 +8,7 @@ use super::go_family::{self, go_state, GoHistory, Turn};
 use super::{Game, Setup, Start, VariantSpec};
 use crate::board::Board;
 use crate::color::Color;
+use crate::game::timeline_in;
 use crate::game::{Clicks, GameSetup, Illegal, Judgement, Occupant, Outcome, Ownership, Position, View};
 use crate::moves::{Move, Piece, Vertex};
 use crate::search::{PriorsInto, RaveWeight, Resign, SearchHints, Tuning};
@@ -142,13 +143,7 @@ impl Position for Go {
         "go"
     }
 
-    fn size(&self) -> usize {
-        self.board().size()
-    }
-
-    fn to_move(&self) -> Color {
-        self.history.now().turn.to_move
-    }
+    timeline_in!(history);
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         if self.outcome().is_some() {
@@ -190,14 +185,6 @@ impl Position for Go {
             }
         });
         Ok(())
-    }
-
-    fn undo(&mut self) -> bool {
-        self.history.undo()
-    }
-
-    fn moves_played(&self) -> usize {
-        self.history.moves_played()
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -32,7 +32,7 @@ use crate::board::zobrist::{self, StateKey};
 use crate::board::{color_of, Board};
 use crate::color::Color;
 use crate::game::{Occupant, Owner};
-use crate::history::History;
+use crate::history::{History, Timeline};
 use crate::moves::{Move, Piece, Vertex};
 use std::collections::HashMap;
 
@@ -138,6 +138,24 @@ pub struct GoHistory<S> {
     states: History<S>,
     /// `None` where positions cannot repeat, or may (Yugo, Atari Go).
     superko: Option<Superko>,
+}
+
+impl<S: GoState> Timeline for GoHistory<S> {
+    fn size(&self) -> usize {
+        self.now().board().size()
+    }
+
+    fn to_move(&self) -> Color {
+        self.now().turn().to_move
+    }
+
+    fn undo(&mut self) -> bool {
+        GoHistory::undo(self)
+    }
+
+    fn moves_played(&self) -> usize {
+        GoHistory::moves_played(self)
+    }
 }
 
 impl<S: GoState> GoHistory<S> {

@@ -18,9 +18,10 @@ use super::spec::SetupOption;
 use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::zobrist::{self, StateKey, HENGE_CELL};
 use crate::color::Color;
+use crate::game::timeline_in;
 use crate::game::{Clicks, GameSetup, Illegal, Occupant, Outcome, Owner, Position, View};
 use crate::gtp::args::Args;
-use crate::history::History;
+use crate::history::{History, Snapshot};
 use crate::moves::{Move, Piece, Vertex};
 use crate::search::SearchHints;
 use crate::solver::{symmetry, SolverHints};
@@ -126,6 +127,16 @@ struct State {
     /// The player who played a henge as their last piece.
     loser: Option<Color>,
     hash: u64,
+}
+
+impl Snapshot for State {
+    fn size(&self) -> usize {
+        SIZE
+    }
+
+    fn to_move(&self) -> Color {
+        self.to_move
+    }
 }
 
 /// Zobrist keys of the state outside the board (see [`StateKey`]).
@@ -473,13 +484,7 @@ impl Position for GoRoGo {
         "gorogo"
     }
 
-    fn size(&self) -> usize {
-        SIZE
-    }
-
-    fn to_move(&self) -> Color {
-        self.state().to_move
-    }
+    timeline_in!(history);
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         let state = self.state();
@@ -525,14 +530,6 @@ impl Position for GoRoGo {
         self.history.push();
         self.history.now.place(henge, at);
         Ok(())
-    }
-
-    fn undo(&mut self) -> bool {
-        self.history.undo()
-    }
-
-    fn moves_played(&self) -> usize {
-        self.history.len()
     }
 
     fn outcome(&self) -> Option<Outcome> {

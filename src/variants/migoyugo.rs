@@ -21,8 +21,9 @@ pub use board::{Bitboard, Board, Cell, Placement};
 use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::zobrist::side_key;
 use crate::color::Color;
+use crate::game::timeline_in;
 use crate::game::{Clicks, GameSetup, Illegal, Occupant, Outcome, Owner, Position, View};
-use crate::history::History;
+use crate::history::{History, Snapshot};
 use crate::moves::{Move, Piece, Vertex};
 use crate::search::{Config, Limits, Report, SearchHints, SearchResult};
 use crate::solver::SolverHints;
@@ -35,6 +36,16 @@ struct State {
     to_move: Color,
     /// Set once the game is decided: an Igo or a Wego.
     outcome: Option<Outcome>,
+}
+
+impl Snapshot for State {
+    fn size(&self) -> usize {
+        self.board.size()
+    }
+
+    fn to_move(&self) -> Color {
+        self.to_move
+    }
 }
 
 impl State {
@@ -204,13 +215,7 @@ impl Position for Migoyugo {
         "migoyugo"
     }
 
-    fn size(&self) -> usize {
-        self.board().size()
-    }
-
-    fn to_move(&self) -> Color {
-        self.history.now.to_move
-    }
+    timeline_in!(history);
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         if self.outcome().is_some() {
@@ -233,14 +238,6 @@ impl Position for Migoyugo {
             (!state.board.has_legal_move(state.to_move)).then(|| wego(&state.board))
         };
         Ok(())
-    }
-
-    fn undo(&mut self) -> bool {
-        self.history.undo()
-    }
-
-    fn moves_played(&self) -> usize {
-        self.history.len()
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -37,6 +37,7 @@ use crate::game::{
     clicks_methods, forward_trait, game_setup_methods, position_methods, view_methods, Clicks, GameSetup, Illegal,
     Judgement, Occupant, Outcome, Ownership, Position, Spelling, View,
 };
+use crate::history::Timeline;
 use crate::moves::{Move, Piece, Vertex};
 use crate::search::{search_hints_methods, Config, Limits, Report, SearchHints, SearchResult, Tuning, Widening};
 use crate::solver::{solver_hints_methods, Budget, Solution, SolverHints};

@@ -24,6 +24,7 @@ use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::zobrist::StateKey;
 use crate::board::{cell_of, color_of, Board, BLACK, EMPTY, WHITE};
 use crate::color::Color;
+use crate::game::timeline_in;
 use crate::game::{Click, Clicks, GameSetup, Illegal, Occupant, Outcome, Owner, Position, Spelling, View};
 use crate::gtp::args::Args;
 use crate::moves::{Move, Piece, Vertex};
@@ -381,13 +382,7 @@ impl Position for Yugo {
         "yugo"
     }
 
-    fn size(&self) -> usize {
-        self.board().size()
-    }
-
-    fn to_move(&self) -> Color {
-        self.history.now().turn.to_move
-    }
+    timeline_in!(history);
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         if self.outcome().is_some() {
@@ -420,14 +415,6 @@ impl Position for Yugo {
             None => state.play_pass(color),
         });
         Ok(())
-    }
-
-    fn undo(&mut self) -> bool {
-        self.history.undo()
-    }
-
-    fn moves_played(&self) -> usize {
-        self.history.moves_played()
     }
 
     fn outcome(&self) -> Option<Outcome> {

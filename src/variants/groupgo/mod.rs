@@ -22,6 +22,7 @@ use super::Setup;
 use crate::board::zobrist::StateKey;
 use crate::board::Board;
 use crate::color::Color;
+use crate::game::timeline_in;
 use crate::game::{Click, Clicks, GameSetup, Illegal, Occupant, Outcome, Position, Spelling, View};
 use crate::moves::{Move, Piece, Vertex};
 use crate::polyomino::{Omino, Shape};
@@ -405,13 +406,7 @@ impl Position for GroupGo {
         self.name
     }
 
-    fn size(&self) -> usize {
-        self.state().board.size()
-    }
-
-    fn to_move(&self) -> Color {
-        self.state().turn.to_move
-    }
+    timeline_in!(history);
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         if self.outcome().is_some() {
@@ -433,14 +428,6 @@ impl Position for GroupGo {
         self.judge(color, &cells)?;
         self.history.play(|state| state.drop(color, &cells, piece));
         Ok(())
-    }
-
-    fn undo(&mut self) -> bool {
-        self.history.undo()
-    }
-
-    fn moves_played(&self) -> usize {
-        self.history.moves_played()
     }
 
     fn outcome(&self) -> Option<Outcome> {

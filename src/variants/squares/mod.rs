@@ -16,9 +16,10 @@ use super::spec::SetupOption;
 use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::zobrist::side_key;
 use crate::color::Color;
+use crate::game::timeline_in;
 use crate::game::{Clicks, GameSetup, Illegal, Occupant, Outcome, Position, View};
 use crate::gtp::args::Args;
-use crate::history::History;
+use crate::history::{History, Snapshot};
 use crate::moves::{Move, Piece, Vertex};
 use crate::search::SearchHints;
 use crate::solver::SolverHints;
@@ -36,6 +37,16 @@ struct State {
     /// Points of each player, black first.
     points: [u32; 2],
     to_move: Color,
+}
+
+impl Snapshot for State {
+    fn size(&self) -> usize {
+        self.grid.size()
+    }
+
+    fn to_move(&self) -> Color {
+        self.to_move
+    }
 }
 
 impl State {
@@ -172,13 +183,7 @@ impl Position for Squares {
         SPEC.name
     }
 
-    fn size(&self) -> usize {
-        self.state().grid.size()
-    }
-
-    fn to_move(&self) -> Color {
-        self.state().to_move
-    }
+    timeline_in!(history);
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         if self.outcome().is_none() {
@@ -199,14 +204,6 @@ impl Position for Squares {
         state.points[color.index()] += completes;
         state.to_move = color.opponent();
         Ok(())
-    }
-
-    fn undo(&mut self) -> bool {
-        self.history.undo()
-    }
-
-    fn moves_played(&self) -> usize {
-        self.history.len()
     }
 
     /// A player at the target has won; a full board is scored by points.

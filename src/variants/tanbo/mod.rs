@@ -25,9 +25,10 @@ use super::spec::SetupOption;
 use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::{self, zobrist, Board, BLACK, NEUTRAL, WHITE};
 use crate::color::Color;
+use crate::game::timeline_in;
 use crate::game::{Clicks, GameSetup, Illegal, Occupant, Outcome, Owner, Position, View};
 use crate::gtp::args::Args;
-use crate::history::History;
+use crate::history::{History, Snapshot};
 use crate::moves::{Move, Piece, Vertex};
 use crate::search::{RaveWeight, SearchHints, Tuning};
 use crate::solver::SolverHints;
@@ -169,6 +170,16 @@ struct State {
     /// suicide is in Go, and GoGui counts it so); in gray Tanbo, whose
     /// stones have no owner, the stones each player's placements removed.
     captured: [u32; 2],
+}
+
+impl Snapshot for State {
+    fn size(&self) -> usize {
+        self.board.size()
+    }
+
+    fn to_move(&self) -> Color {
+        self.to_move
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -358,13 +369,7 @@ impl Position for Tanbo {
         }
     }
 
-    fn size(&self) -> usize {
-        self.board().size()
-    }
-
-    fn to_move(&self) -> Color {
-        self.state().to_move
-    }
+    timeline_in!(history);
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         if self.outcome().is_some() {
@@ -422,14 +427,6 @@ impl Position for Tanbo {
         }
         state.to_move = color.opponent();
         Ok(())
-    }
-
-    fn undo(&mut self) -> bool {
-        self.history.undo()
-    }
-
-    fn moves_played(&self) -> usize {
-        self.history.len()
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -16,8 +16,9 @@ use super::gray_grid::{score_keys, Grid};
 use super::{Game, Setup, Start, VariantSpec};
 use crate::board::zobrist::side_key;
 use crate::color::Color;
+use crate::game::timeline_in;
 use crate::game::{Clicks, GameSetup, Illegal, Occupant, Outcome, Position, View};
-use crate::history::History;
+use crate::history::{History, Snapshot};
 use crate::moves::{Move, Piece, Vertex};
 use crate::search::{SearchHints, Tuning};
 use crate::solver::{Budget, Solution, SolverHints};
@@ -29,6 +30,16 @@ struct State {
     /// Stones captured by each player, black first.
     captured: [u32; 2],
     to_move: Color,
+}
+
+impl Snapshot for State {
+    fn size(&self) -> usize {
+        self.grid.size()
+    }
+
+    fn to_move(&self) -> Color {
+        self.to_move
+    }
 }
 
 impl State {
@@ -133,13 +144,7 @@ impl Position for UnsquareGo {
         SPEC.name
     }
 
-    fn size(&self) -> usize {
-        self.state().grid.size()
-    }
-
-    fn to_move(&self) -> Color {
-        self.state().to_move
-    }
+    timeline_in!(history);
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         if self.outcome().is_none() {
@@ -160,14 +165,6 @@ impl Position for UnsquareGo {
         state.captured[color.index()] += state.grid.take_all(&removal.interiors);
         state.to_move = color.opponent();
         Ok(())
-    }
-
-    fn undo(&mut self) -> bool {
-        self.history.undo()
-    }
-
-    fn moves_played(&self) -> usize {
-        self.history.len()
     }
 
     fn outcome(&self) -> Option<Outcome> {

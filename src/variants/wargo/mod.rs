@@ -20,6 +20,7 @@ use super::go_family::GoHistory;
 use super::Setup;
 use crate::board::zobrist::StateKey;
 use crate::color::Color;
+use crate::game::timeline_in;
 use crate::game::{Click, Clicks, GameSetup, Illegal, Occupant, Outcome, Position, Spelling, View};
 use crate::moves::{Move, Piece, Vertex};
 use crate::search::SearchHints;
@@ -334,13 +335,7 @@ impl Position for WarGo {
         self.name
     }
 
-    fn size(&self) -> usize {
-        self.state().board.size()
-    }
-
-    fn to_move(&self) -> Color {
-        self.state().turn.to_move
-    }
+    timeline_in!(history);
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         let s = self.state();
@@ -423,10 +418,6 @@ impl Position for WarGo {
             return true;
         }
         self.history.undo()
-    }
-
-    fn moves_played(&self) -> usize {
-        self.history.moves_played()
     }
 
     fn outcome(&self) -> Option<Outcome> {
