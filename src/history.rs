@@ -16,6 +16,12 @@ pub trait Timeline {
     fn undo(&mut self) -> bool;
     /// Moves played since the start.
     fn moves_played(&self) -> usize;
+
+    /// Checks what the record keeps beside the states (a superko record)
+    /// against the states, for tests. Nothing to check by default.
+    fn check_consistency(&self) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// One state of a game, as far as its [`History`] needs to know it.

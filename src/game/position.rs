@@ -68,9 +68,11 @@ macro_rules! position_methods {
         fn recompute_hash(&self) -> u64;
 
         /// Checks the position's incremental data against a computation from
-        /// scratch, for tests: at least the hash, and where the variant keeps
-        /// more (chains, liberties, a superko record), that too.
+        /// scratch, for tests: what the timeline keeps (the board's chains
+        /// and liberties, a superko record), then the hash; a variant that
+        /// keeps more checks that too.
         fn check_consistency(&self) -> Result<(), String> {
+            self.timeline().check_consistency()?;
             if self.hash() == self.recompute_hash() {
                 Ok(())
             } else {

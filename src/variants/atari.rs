@@ -305,10 +305,6 @@ impl Position for AtariGo {
     fn recompute_hash(&self) -> u64 {
         self.history.recomputed(self.hash())
     }
-
-    fn check_consistency(&self) -> Result<(), String> {
-        self.history.check_consistency()
-    }
 }
 
 impl View for AtariGo {

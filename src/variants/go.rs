@@ -204,10 +204,6 @@ impl Position for Go {
         self.history.recomputed(self.hash())
     }
 
-    fn check_consistency(&self) -> Result<(), String> {
-        self.history.check_consistency()
-    }
-
     fn set_to_move(&mut self, color: Color) -> bool {
         self.history.give_turn(color);
         self.history.now_mut().last = 0;

@@ -156,6 +156,10 @@ impl<S: GoState> Timeline for GoHistory<S> {
     fn moves_played(&self) -> usize {
         GoHistory::moves_played(self)
     }
+
+    fn check_consistency(&self) -> Result<(), String> {
+        GoHistory::check_consistency(self)
+    }
 }
 
 impl<S: GoState> GoHistory<S> {

@@ -17,6 +17,7 @@ pub mod commands;
 pub mod go;
 pub mod go_family;
 pub mod gorogo;
+pub mod gray_game;
 pub mod gray_grid;
 pub mod groupgo;
 pub mod migoyugo;

@@ -447,10 +447,6 @@ impl Position for GroupGo {
         self.history.recomputed(self.hash())
     }
 
-    fn check_consistency(&self) -> Result<(), String> {
-        self.history.check_consistency()
-    }
-
     fn set_to_move(&mut self, color: Color) -> bool {
         self.history.give_turn(color);
         true

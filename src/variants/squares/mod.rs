@@ -11,16 +11,15 @@ mod playout;
 pub use geometry::{placement, Placement};
 
 use super::commands::{Reply, Session, VariantCommand};
-use super::gray_grid::{score_keys, Grid};
+use super::gray_game::{GrayGame, GrayState};
+use super::gray_grid::Grid;
 use super::spec::SetupOption;
 use super::{Game, Setup, SolverUse, Start, VariantSpec};
-use crate::board::zobrist::side_key;
 use crate::color::Color;
-use crate::game::timeline_in;
-use crate::game::{Clicks, GameSetup, Illegal, Occupant, Outcome, Position, View};
+use crate::game::{Illegal, Position};
 use crate::gtp::args::Args;
-use crate::history::{History, Snapshot};
-use crate::moves::{Move, Piece, Vertex};
+use crate::history::History;
+use crate::moves::{Move, Vertex};
 use crate::search::SearchHints;
 use crate::solver::SolverHints;
 use rand::rngs::SmallRng;
@@ -32,37 +31,8 @@ pub const DEFAULT_TARGET: u32 = 5;
 pub const MAX_TARGET: u32 = 9999;
 
 #[derive(Clone, Debug)]
-struct State {
-    grid: Grid,
-    /// Points of each player, black first.
-    points: [u32; 2],
-    to_move: Color,
-}
-
-impl Snapshot for State {
-    fn size(&self) -> usize {
-        self.grid.size()
-    }
-
-    fn to_move(&self) -> Color {
-        self.to_move
-    }
-}
-
-impl State {
-    fn score(&self) -> Outcome {
-        let [b, w] = self.points;
-        Outcome::Score(b as f32 - w as f32)
-    }
-
-    fn is_full(&self) -> bool {
-        self.grid.stones() as usize == self.grid.size() * self.grid.size()
-    }
-}
-
-#[derive(Clone, Debug)]
 pub struct Squares {
-    history: History<State>,
+    history: History<GrayState>,
     target: u32,
 }
 
@@ -126,9 +96,9 @@ impl Squares {
 
     fn with_grid(grid: Grid, setup: &Setup, to_move: Color) -> Squares {
         Squares {
-            history: History::new(State {
+            history: History::new(GrayState {
                 grid,
-                points: [0, 0],
+                score: [0, 0],
                 to_move,
             }),
             target: setup.target.unwrap_or(DEFAULT_TARGET),
@@ -141,7 +111,7 @@ impl Squares {
         Ok(Squares::with_grid(Grid::from_rows(rows)?, setup, to_move))
     }
 
-    fn state(&self) -> &State {
+    fn state(&self) -> &GrayState {
         &self.history.now
     }
 
@@ -150,108 +120,53 @@ impl Squares {
     }
 
     pub fn points(&self) -> [u32; 2] {
-        self.state().points
+        self.state().score
     }
 
     /// What a placement on the empty point `v` would complete and open.
     pub fn placement_at(&self, v: Vertex) -> Placement {
         placement(&self.state().grid, v.x as usize, v.y as usize)
     }
-
-    /// The point a move places on, or why it cannot be played.
-    fn check(&self, mv: Move) -> Result<Vertex, Illegal> {
-        if self.outcome().is_some() {
-            return Err(Illegal::new("the game is over"));
-        }
-        let v = match mv {
-            Move::Place(v) | Move::Drop(Piece::Gray, v) => v,
-            Move::Step(..) => return Err(Illegal::new("stones do not move in Squares")),
-            other => return Err(Illegal::absent_kind("Squares", other)),
-        };
-        if !v.on_board(self.size()) {
-            return Err(Illegal::new("vertex off the board"));
-        }
-        if self.state().grid.has(v.x as usize, v.y as usize) {
-            return Err(Illegal::new(format!("{v} already holds a stone")));
-        }
-        Ok(v)
-    }
 }
 
-impl Position for Squares {
-    fn variant_name(&self) -> &'static str {
-        SPEC.name
+impl GrayGame for Squares {
+    const NAME: &'static str = SPEC.name;
+    const TITLE: &'static str = "Squares";
+    const REMOVES: bool = false;
+
+    fn history(&self) -> &History<GrayState> {
+        &self.history
     }
 
-    timeline_in!(history);
-
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        if self.outcome().is_none() {
-            let grid = &self.state().grid;
-            out.extend(grid.points(false).map(|(x, y)| Move::Place(Vertex::new(x, y))));
-        }
+    fn history_mut(&mut self) -> &mut History<GrayState> {
+        &mut self.history
     }
 
-    /// Either player may place: the points are `color`'s, and the other
-    /// player moves next.
-    fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
-        let v = self.check(mv)?;
-        let (x, y) = (v.x as usize, v.y as usize);
-        let completes = placement(&self.state().grid, x, y).completes;
-        self.history.push();
-        let state = &mut self.history.now;
+    fn gray_drop(v: Vertex) -> Result<Vertex, Illegal> {
+        Ok(v)
+    }
+
+    fn unplayable(v: Vertex) -> Illegal {
+        Illegal::new(format!("{v} already holds a stone"))
+    }
+
+    fn apply(state: &mut GrayState, x: usize, y: usize, color: Color) {
+        let completes = placement(&state.grid, x, y).completes;
         state.grid.put(x, y);
-        state.points[color.index()] += completes;
-        state.to_move = color.opponent();
-        Ok(())
+        state.score[color.index()] += completes;
     }
 
     /// A player at the target has won; a full board is scored by points.
-    fn outcome(&self) -> Option<Outcome> {
+    fn decided(&self) -> bool {
         let state = self.state();
-        (state.points.iter().any(|&p| p >= self.target) || state.is_full()).then(|| state.score())
+        state.score.iter().any(|&p| p >= self.target) || state.is_full()
     }
 
-    /// Before the end: the points as they stand.
-    fn score_now(&self) -> Outcome {
-        self.state().score()
-    }
-
-    fn hash(&self) -> u64 {
-        let state = self.state();
-        state.grid.hash() ^ score_keys(state.points) ^ side_key(state.to_move)
-    }
-
-    fn recompute_hash(&self) -> u64 {
-        let state = self.state();
-        state.grid.recompute_hash() ^ score_keys(state.points) ^ side_key(state.to_move)
-    }
-
-    fn set_to_move(&mut self, color: Color) -> bool {
-        self.history.now.to_move = color;
-        true
-    }
-}
-
-impl View for Squares {
-    fn occupant(&self, v: Vertex) -> Option<Occupant> {
-        self.state().grid.occupant(v)
-    }
-
-    fn status_lines(&self) -> Vec<String> {
-        let [b, w] = self.state().points;
+    fn lines(&self) -> Vec<String> {
+        let [b, w] = self.state().score;
         vec![format!("points: black {b} white {w}, target {}", self.target)]
     }
-
-    /// The points, which front ends show where Go shows prisoners.
-    fn captures(&self) -> [u32; 2] {
-        self.state().points
-    }
 }
-
-impl GameSetup for Squares {}
-
-impl Clicks for Squares {}
 
 /// The weight of a move's prior, in virtual playouts.
 const PRIOR_VISITS: f32 = 20.0;
@@ -288,7 +203,7 @@ impl SearchHints for Squares {
             return outcome.value_for_black();
         }
         let state = self.state();
-        playout::Playout::new(&state.grid, state.points, self.target).run(state.to_move, rng, trace)
+        playout::Playout::new(&state.grid, state.score, self.target).run(state.to_move, rng, trace)
     }
 
     /// A placement that completes squares looks good; one that leaves a
@@ -318,7 +233,7 @@ impl SearchHints for Squares {
         }
         let state = self.state();
         let mover = state.to_move;
-        let needed = |c: Color| self.target - state.points[c.index()];
+        let needed = |c: Color| self.target - state.score[c.index()];
         let (mine, theirs) = (needed(mover), needed(mover.opponent()));
         let grid = &state.grid;
         let mut threat = None;
@@ -345,8 +260,7 @@ impl SolverHints for Squares {
     /// Boards that are rotations or reflections of each other, with the
     /// same points and side to move, have the same value.
     fn canonical_hash(&self) -> u64 {
-        let state = self.state();
-        state.grid.canonical_hash() ^ score_keys(state.points) ^ side_key(state.to_move)
+        self.state().canonical_hash()
     }
 
     /// Placements that complete squares first, most first; then those

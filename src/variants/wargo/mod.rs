@@ -438,10 +438,6 @@ impl Position for WarGo {
         self.history.recomputed(self.hash())
     }
 
-    fn check_consistency(&self) -> Result<(), String> {
-        self.history.check_consistency()
-    }
-
     /// Refused while a side is still buying: the setup has its own order.
     fn set_to_move(&mut self, color: Color) -> bool {
         if self.state().in_setup() {
