@@ -2,12 +2,11 @@
 //! captures; a player with no legal placement loses. Starts from the empty
 //! board or from the crosscut in the centre.
 
-use super::go_family::{go_state, GoHistory, Turn};
+use super::go_family::{self, go_state, GoHistory, Turn};
 use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::{zobrist, Board, BLACK, WHITE};
 use crate::color::Color;
-use crate::game::timeline_in;
-use crate::game::{Clicks, GameSetup, Illegal, Occupant, Outcome, Position, View};
+use crate::game::{timeline_in, Clicks, GameSetup, Illegal, Occupant, Outcome, Position, View};
 use crate::moves::{Move, Piece, Vertex};
 use crate::search::SearchHints;
 use crate::solver::SolverHints;
@@ -236,13 +235,8 @@ impl Position for AtariGo {
         if self.outcome().is_some() {
             return;
         }
-        let board = self.board();
-        let color = self.to_move();
-        for p in board.all_points() {
-            if board.is_empty(p) && !board.is_suicide(p, color) {
-                out.push(Move::Place(board.vertex(p)));
-            }
-        }
+        let (board, color) = (self.board(), self.to_move());
+        go_family::push_placements(board, out, |p| board.is_empty(p) && !board.is_suicide(p, color));
     }
 
     fn set_to_move(&mut self, color: Color) -> bool {
@@ -309,7 +303,7 @@ impl Position for AtariGo {
 
 impl View for AtariGo {
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
-        super::go_family::plain_stone(self.board(), v)
+        go_family::plain_stone(self.board(), v)
     }
 
     fn status_lines(&self) -> Vec<String> {

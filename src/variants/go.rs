@@ -8,8 +8,7 @@ use super::go_family::{self, go_state, GoHistory, Turn};
 use super::{Game, Setup, Start, VariantSpec};
 use crate::board::Board;
 use crate::color::Color;
-use crate::game::timeline_in;
-use crate::game::{Clicks, GameSetup, Illegal, Judgement, Occupant, Outcome, Ownership, Position, View};
+use crate::game::{timeline_in, Clicks, GameSetup, Illegal, Judgement, Occupant, Outcome, Ownership, Position, View};
 use crate::moves::{Move, Piece, Vertex};
 use crate::search::{PriorsInto, RaveWeight, Resign, SearchHints, Tuning};
 use crate::solver::SolverHints;
@@ -149,13 +148,8 @@ impl Position for Go {
         if self.outcome().is_some() {
             return;
         }
-        let board = self.board();
         let color = self.to_move();
-        for p in board.all_points() {
-            if self.placement_error(p, color).is_none() {
-                out.push(Move::Place(board.vertex(p)));
-            }
-        }
+        go_family::push_placements(self.board(), out, |p| self.placement_error(p, color).is_none());
         out.push(Move::Pass);
     }
 

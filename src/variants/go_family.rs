@@ -31,7 +31,7 @@ pub mod scoring;
 use crate::board::zobrist::{self, StateKey};
 use crate::board::{color_of, Board};
 use crate::color::Color;
-use crate::game::{Occupant, Owner};
+use crate::game::{Illegal, Occupant, Owner};
 use crate::history::{History, Timeline};
 use crate::moves::{Move, Piece, Vertex};
 use std::collections::HashMap;
@@ -325,6 +325,30 @@ pub fn keep_pass_for_the_end(out: &mut Vec<Move>, board: &Board, turn: Turn) {
     if turn.passes == 0 && useful {
         out.retain(|&mv| mv != Move::Pass);
     }
+}
+
+/// The board point of `v`, or why a stone cannot be placed there: off the
+/// board or occupied.
+pub fn empty_point(board: &Board, v: Vertex) -> Result<usize, Illegal> {
+    if !v.on_board(board.size()) {
+        return Err(Illegal::new("vertex off the board"));
+    }
+    let p = board.point(v);
+    if !board.is_empty(p) {
+        return Err(Illegal::new("point is occupied"));
+    }
+    Ok(p)
+}
+
+/// Appends a placement on every point of `board` that `legal` accepts,
+/// in the board's order.
+pub fn push_placements(board: &Board, out: &mut Vec<Move>, legal: impl Fn(usize) -> bool) {
+    out.extend(
+        board
+            .all_points()
+            .filter(|&p| legal(p))
+            .map(|p| Move::Place(board.vertex(p))),
+    );
 }
 
 /// The plain stone on a vertex of a Go board, for variants with no other pieces.

@@ -24,8 +24,7 @@ use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::zobrist::StateKey;
 use crate::board::{cell_of, color_of, Board, BLACK, EMPTY, WHITE};
 use crate::color::Color;
-use crate::game::timeline_in;
-use crate::game::{Click, Clicks, GameSetup, Illegal, Occupant, Outcome, Owner, Position, Spelling, View};
+use crate::game::{timeline_in, Click, Clicks, GameSetup, Illegal, Occupant, Outcome, Owner, Position, Spelling, View};
 use crate::gtp::args::Args;
 use crate::moves::{Move, Piece, Vertex};
 use crate::search::SearchHints;
@@ -294,14 +293,8 @@ impl Yugo {
 
     /// The board point of a placement and the kind the rules give it, or why it is illegal.
     fn check_placement(&self, color: Color, v: Vertex, asked: Option<Piece>) -> Result<(usize, Placement), Illegal> {
-        if !v.on_board(self.size()) {
-            return Err(Illegal::new("vertex off the board"));
-        }
         let board = self.board();
-        let p = board.point(v);
-        if !board.is_empty(p) {
-            return Err(Illegal::new("point is occupied"));
-        }
+        let p = go_family::empty_point(board, v)?;
         let kind = placement(board, p, color);
         match (kind, asked) {
             (Placement::Illegal, _) => Err(Illegal::new(
@@ -388,13 +381,10 @@ impl Position for Yugo {
         if self.outcome().is_some() {
             return;
         }
-        let board = self.board();
-        let color = self.to_move();
-        for p in board.all_points() {
-            if board.is_empty(p) && placement(board, p, color) != Placement::Illegal {
-                out.push(Move::Place(board.vertex(p)));
-            }
-        }
+        let (board, color) = (self.board(), self.to_move());
+        go_family::push_placements(board, out, |p| {
+            board.is_empty(p) && placement(board, p, color) != Placement::Illegal
+        });
         // The button while it is free, a real pass afterwards.
         out.push(Move::Pass);
     }

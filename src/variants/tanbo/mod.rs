@@ -21,12 +21,12 @@ pub mod roots;
 pub mod start;
 
 use super::commands::{Reply, Session, VariantCommand};
+use super::go_family;
 use super::spec::SetupOption;
 use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::{self, zobrist, Board, BLACK, NEUTRAL, WHITE};
 use crate::color::Color;
-use crate::game::timeline_in;
-use crate::game::{Clicks, GameSetup, Illegal, Occupant, Outcome, Owner, Position, View};
+use crate::game::{timeline_in, Clicks, GameSetup, Illegal, Occupant, Outcome, Owner, Position, View};
 use crate::gtp::args::Args;
 use crate::history::{History, Snapshot};
 use crate::moves::{Move, Piece, Vertex};
@@ -394,14 +394,8 @@ impl Position for Tanbo {
             return Err(Illegal::new("the game is over"));
         }
         let v = self.placement(mv)?;
-        if !v.on_board(self.size()) {
-            return Err(Illegal::new("vertex off the board"));
-        }
         let board = self.board();
-        let p = board.point(v);
-        if !board.is_empty(p) {
-            return Err(Illegal::new("point is occupied"));
-        }
+        let p = go_family::empty_point(board, v)?;
         let cell = self.form.cell(color);
         let touching = roots::touching(board, p, cell);
         if touching != 1 {
