@@ -67,6 +67,10 @@ pub trait GrayGame: Clone + Send + Sync + 'static {
 
     fn history_mut(&mut self) -> &mut History<GrayState>;
 
+    fn state(&self) -> &GrayState {
+        &self.history().now
+    }
+
     /// The point of a gray stone's drop, or why there is no such move.
     fn gray_drop(v: Vertex) -> Result<Vertex, Illegal>;
 
@@ -119,7 +123,7 @@ impl<G: GrayGame> Position for G {
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         if self.outcome().is_none() {
-            let grid = &self.history().now.grid;
+            let grid = &self.state().grid;
             out.extend(grid.points(G::REMOVES).map(|(x, y)| Move::Place(Vertex::new(x, y))));
         }
     }
@@ -178,3 +182,36 @@ impl<G: GrayGame> View for G {
 impl<G: GrayGame> GameSetup for G {}
 
 impl<G: GrayGame> Clicks for G {}
+
+/// Appends the legal moves on the points that `quiet` accepts, or every
+/// legal move where it accepts none: the search's moves of both games.
+pub fn quiet_moves<G: GrayGame>(game: &G, out: &mut Vec<Move>, quiet: impl Fn(&Grid, usize, usize) -> bool) {
+    let start = out.len();
+    game.legal_moves(out);
+    let grid = &game.state().grid;
+    let is_quiet = |mv: &Move| {
+        let v = mv.vertex().expect("gray-stone moves name a point");
+        quiet(grid, v.x as usize, v.y as usize)
+    };
+    if out[start..].iter().any(is_quiet) {
+        let kept: Vec<Move> = out.drain(start..).filter(is_quiet).collect();
+        out.extend(kept);
+    }
+}
+
+/// Appends the legal moves by their points' `key`, highest first, in the
+/// list's order among equal keys: the solver's order of both games.
+pub fn moves_by_key<G: GrayGame>(game: &G, out: &mut Vec<Move>, key: impl Fn(&Grid, usize, usize) -> i64) {
+    let start = out.len();
+    game.legal_moves(out);
+    let grid = &game.state().grid;
+    let mut keyed: Vec<(i64, Move)> = out
+        .drain(start..)
+        .map(|mv| {
+            let v = mv.vertex().expect("gray-stone moves name a point");
+            (key(grid, v.x as usize, v.y as usize), mv)
+        })
+        .collect();
+    keyed.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+    out.extend(keyed.into_iter().map(|(_, mv)| mv));
+}

@@ -11,7 +11,7 @@ mod playout;
 pub use geometry::{placement, Placement};
 
 use super::commands::{Reply, Session, VariantCommand};
-use super::gray_game::{GrayGame, GrayState};
+use super::gray_game::{self, GrayGame, GrayState};
 use super::gray_grid::Grid;
 use super::spec::SetupOption;
 use super::{Game, Setup, SolverUse, Start, VariantSpec};
@@ -111,10 +111,6 @@ impl Squares {
         Ok(Squares::with_grid(Grid::from_rows(rows)?, setup, to_move))
     }
 
-    fn state(&self) -> &GrayState {
-        &self.history.now
-    }
-
     pub fn target(&self) -> u32 {
         self.target
     }
@@ -182,18 +178,10 @@ impl SearchHints for Squares {
     /// Placements that complete squares, and those that leave no square a
     /// stone short; every placement only where all leave one short.
     fn search_moves(&self, out: &mut Vec<Move>) {
-        let start = out.len();
-        self.legal_moves(out);
-        let grid = &self.state().grid;
-        let quiet = |mv: &Move| {
-            let v = mv.vertex().expect("placements name a point");
-            let p = placement(grid, v.x as usize, v.y as usize);
+        gray_game::quiet_moves(self, out, |grid, x, y| {
+            let p = placement(grid, x, y);
             p.completes > 0 || p.opens == 0
-        };
-        if out[start..].iter().any(quiet) {
-            let kept: Vec<Move> = out.drain(start..).filter(quiet).collect();
-            out.extend(kept);
-        }
+        });
     }
 
     /// Playouts that complete squares when they can and otherwise avoid
@@ -266,18 +254,9 @@ impl SolverHints for Squares {
     /// Placements that complete squares first, most first; then those
     /// that leave no square a stone short; those that do last.
     fn solver_moves(&self, out: &mut Vec<Move>) {
-        let start = out.len();
-        self.legal_moves(out);
-        let grid = &self.state().grid;
-        let mut keyed: Vec<(i64, Move)> = out
-            .drain(start..)
-            .map(|mv| {
-                let v = mv.vertex().expect("placements name a point");
-                let p = placement(grid, v.x as usize, v.y as usize);
-                (p.completes as i64 * 1000 - p.opens as i64, mv)
-            })
-            .collect();
-        keyed.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
-        out.extend(keyed.into_iter().map(|(_, mv)| mv));
+        gray_game::moves_by_key(self, out, |grid, x, y| {
+            let p = placement(grid, x, y);
+            p.completes as i64 * 1000 - p.opens as i64
+        });
     }
 }

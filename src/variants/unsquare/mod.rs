@@ -12,7 +12,7 @@ mod playout;
 
 pub use geometry::{removal, Removal};
 
-use super::gray_game::{GrayGame, GrayState};
+use super::gray_game::{self, GrayGame, GrayState};
 use super::gray_grid::Grid;
 use super::{Game, Setup, Start, VariantSpec};
 use crate::color::Color;
@@ -77,10 +77,6 @@ impl UnsquareGo {
             return Err(format!("unacceptable size {}", rows.len()));
         }
         Ok(UnsquareGo::with_grid(Grid::from_rows(rows)?, to_move))
-    }
-
-    fn state(&self) -> &GrayState {
-        &self.history.now
     }
 
     /// What removing the stone on `v` would complete and capture now.
@@ -157,18 +153,9 @@ impl SearchHints for UnsquareGo {
     /// Captures, and removals that hand the opponent no capture; every
     /// removal only where all of them do.
     fn search_moves(&self, out: &mut Vec<Move>) {
-        let start = out.len();
-        self.legal_moves(out);
-        let grid = &self.state().grid;
-        let quiet = |mv: &Move| {
-            let v = mv.vertex().expect("removals name a point");
-            let (x, y) = (v.x as usize, v.y as usize);
+        gray_game::quiet_moves(self, out, |grid, x, y| {
             removal(grid, x, y).captured > 0 || geometry::gift(grid, x, y) == 0
-        };
-        if out[start..].iter().any(quiet) {
-            let kept: Vec<Move> = out.drain(start..).filter(quiet).collect();
-            out.extend(kept);
-        }
+        });
     }
 
     /// Playouts that take the biggest capture at hand and otherwise
@@ -193,21 +180,9 @@ impl SolverHints for UnsquareGo {
     /// Captures first, biggest first; removals that give nothing away
     /// next; those that hand the opponent a capture last.
     fn solver_moves(&self, out: &mut Vec<Move>) {
-        let start = out.len();
-        self.legal_moves(out);
-        let grid = &self.state().grid;
-        let mut keyed: Vec<(i64, Move)> = out
-            .drain(start..)
-            .map(|mv| {
-                let v = mv.vertex().expect("removals name a point");
-                let (x, y) = (v.x as usize, v.y as usize);
-                let captured = removal(grid, x, y).captured as i64;
-                let gift = geometry::gift(grid, x, y) as i64;
-                (captured * 1000 - gift, mv)
-            })
-            .collect();
-        keyed.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
-        out.extend(keyed.into_iter().map(|(_, mv)| mv));
+        gray_game::moves_by_key(self, out, |grid, x, y| {
+            removal(grid, x, y).captured as i64 * 1000 - geometry::gift(grid, x, y) as i64
+        });
     }
 
     /// Only stones off the edge line can still be captured: a lead bigger
