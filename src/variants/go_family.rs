@@ -327,6 +327,27 @@ pub fn keep_pass_for_the_end(out: &mut Vec<Move>, board: &Board, turn: Turn) {
     }
 }
 
+/// The points of a diagram, top row first, each with its character
+/// (whitespace between them skipped), or why a row is not as long as the
+/// diagram has rows.
+pub fn diagram_points(rows: &[&str]) -> Result<Vec<(Vertex, char)>, String> {
+    let size = rows.len();
+    let mut points = Vec::with_capacity(size * size);
+    for (row, text) in rows.iter().enumerate() {
+        let cells: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+        if cells.len() != size {
+            return Err(format!("row {} has {} points, not {size}", row + 1, cells.len()));
+        }
+        points.extend(
+            cells
+                .into_iter()
+                .enumerate()
+                .map(|(x, c)| (Vertex::new(x, size - 1 - row), c)),
+        );
+    }
+    Ok(points)
+}
+
 /// The board point of `v`, or why a stone cannot be placed there: off the
 /// board or occupied.
 pub fn empty_point(board: &Board, v: Vertex) -> Result<usize, Illegal> {

@@ -188,19 +188,13 @@ impl GroupGo {
         let size = rows.len();
         let mut game = GroupGo::new(&Setup { size, ..setup.clone() });
         let state = game.history.now_mut();
-        for (row, text) in rows.iter().enumerate() {
-            let cells: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-            if cells.len() != size {
-                return Err(format!("row {} has {} points, not {size}", row + 1, cells.len()));
-            }
-            for (x, &c) in cells.iter().enumerate() {
-                let p = state.board.point(Vertex::new(x, size - 1 - row));
-                match c {
-                    '.' => {}
-                    'X' => state.board.put(p, crate::board::BLACK, 0),
-                    'O' => state.board.put(p, crate::board::WHITE, 0),
-                    other => return Err(format!("unknown diagram point '{other}'")),
-                }
+        for (v, c) in go_family::diagram_points(rows)? {
+            let p = state.board.point(v);
+            match c {
+                '.' => {}
+                'X' => state.board.put(p, crate::board::BLACK, 0),
+                'O' => state.board.put(p, crate::board::WHITE, 0),
+                other => return Err(format!("unknown diagram point '{other}'")),
             }
         }
         if let Some(p) = state

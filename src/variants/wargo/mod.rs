@@ -16,7 +16,7 @@ pub mod zones;
 
 pub use spec::{builtin_preset, setup_of, BUYING_ARMIES, CENTER_OF_TAO, MERCENARY_GO, SPECIAL_STONES, WAR_GO};
 
-use super::go_family::GoHistory;
+use super::go_family::{self, GoHistory};
 use super::Setup;
 use crate::board::zobrist::StateKey;
 use crate::color::Color;
@@ -81,44 +81,38 @@ impl WarGo {
         let mut game = WarGo::new(&Setup { size, ..setup.clone() });
         let state = game.history.now_mut();
         state.board = crate::board::Board::new(size);
-        for (row, text) in rows.iter().enumerate() {
-            let cells: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-            if cells.len() != size {
-                return Err(format!("row {} has {} points, not {size}", row + 1, cells.len()));
-            }
-            for (x, &c) in cells.iter().enumerate() {
-                let p = state.board.point(Vertex::new(x, size - 1 - row));
-                let owner = if c.is_ascii_lowercase() {
-                    crate::board::WHITE
-                } else {
-                    crate::board::BLACK
-                };
-                let piece = match c.to_ascii_uppercase() {
-                    '.' => continue,
-                    'X' => Piece::Stone,
-                    'O' => {
-                        state.board.put(p, crate::board::WHITE, pieces::SOLDIER);
-                        continue;
-                    }
-                    '#' => Piece::Wall,
-                    'A' => Piece::Ambassador,
-                    'T' => Piece::Tao,
-                    'E' => Piece::Mercenary,
-                    'B' => Piece::Bomb(crate::moves::BombMode::Delayed),
-                    'M' => Piece::Monk,
-                    'R' => Piece::Samurai,
-                    'C' => Piece::Cavalry,
-                    'D' => Piece::TwoEye(crate::moves::Flavour::Friendly),
-                    'U' => Piece::TwoEye(crate::moves::Flavour::Any),
-                    'W' => Piece::Switcher,
-                    'L' => Piece::Connector,
-                    'V' => Piece::Repeller,
-                    'J' => Piece::KingsSon,
-                    other => return Err(format!("unknown diagram piece '{other}'")),
-                };
-                let (cell, kind) = pieces::cell_and_kind(piece, owner).expect("a board piece");
-                pieces::put(&mut state.board, p, cell, kind);
-            }
+        for (v, c) in go_family::diagram_points(rows)? {
+            let p = state.board.point(v);
+            let owner = if c.is_ascii_lowercase() {
+                crate::board::WHITE
+            } else {
+                crate::board::BLACK
+            };
+            let piece = match c.to_ascii_uppercase() {
+                '.' => continue,
+                'X' => Piece::Stone,
+                'O' => {
+                    state.board.put(p, crate::board::WHITE, pieces::SOLDIER);
+                    continue;
+                }
+                '#' => Piece::Wall,
+                'A' => Piece::Ambassador,
+                'T' => Piece::Tao,
+                'E' => Piece::Mercenary,
+                'B' => Piece::Bomb(crate::moves::BombMode::Delayed),
+                'M' => Piece::Monk,
+                'R' => Piece::Samurai,
+                'C' => Piece::Cavalry,
+                'D' => Piece::TwoEye(crate::moves::Flavour::Friendly),
+                'U' => Piece::TwoEye(crate::moves::Flavour::Any),
+                'W' => Piece::Switcher,
+                'L' => Piece::Connector,
+                'V' => Piece::Repeller,
+                'J' => Piece::KingsSon,
+                other => return Err(format!("unknown diagram piece '{other}'")),
+            };
+            let (cell, kind) = pieces::cell_and_kind(piece, owner).expect("a board piece");
+            pieces::put(&mut state.board, p, cell, kind);
         }
         state.turn.to_move = to_move;
         state.note_board();
@@ -612,7 +606,7 @@ impl SearchHints for WarGo {
 
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
         let mut trace = Vec::new();
-        Some(super::go_family::ownership(self.size() * self.size(), playouts, || {
+        Some(go_family::ownership(self.size() * self.size(), playouts, || {
             trace.clear();
             let (end, _) = playout::run(self.state().clone(), self.komi, rng, &mut trace);
             end.board.area_owners()
