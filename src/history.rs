@@ -17,6 +17,11 @@ pub trait Timeline {
     /// Moves played since the start.
     fn moves_played(&self) -> usize;
 
+    /// True once the record alone ends the game (two passes in a row).
+    fn ended(&self) -> bool {
+        false
+    }
+
     /// Checks what the record keeps beside the states (a superko record)
     /// against the states, for tests. Nothing to check by default.
     fn check_consistency(&self) -> Result<(), String> {

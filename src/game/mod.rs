@@ -38,6 +38,14 @@ impl Illegal {
         Illegal(reason.into())
     }
 
+    /// Refuses every move once the game is decided (`outcome` is `Some`).
+    pub fn if_over(outcome: Option<Outcome>) -> Result<(), Illegal> {
+        match outcome {
+            Some(_) => Err(Illegal::new("the game is over")),
+            None => Ok(()),
+        }
+    }
+
     /// The refusal of a move of a kind that `variant` (its name for
     /// people) does not have: no pass, no such piece, no moving pieces, no
     /// polyomino drops.

@@ -55,8 +55,11 @@ macro_rules! position_methods {
             self.timeline().moves_played()
         }
 
-        /// `Some` once the game is decided.
-        fn outcome(&self) -> Option<Outcome>;
+        /// `Some` once the game is decided: by default when the timeline
+        /// ends it (two passes), scored as it stands.
+        fn outcome(&self) -> Option<Outcome> {
+            self.timeline().ended().then(|| self.score_now())
+        }
 
         /// The result if the game were scored now (for `final_score` before the end).
         fn score_now(&self) -> Outcome;

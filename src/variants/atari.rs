@@ -245,9 +245,7 @@ impl Position for AtariGo {
     }
 
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
-        if self.outcome().is_some() {
-            return Err(Illegal::new("the game is over"));
-        }
+        Illegal::if_over(self.outcome())?;
         let v = match mv {
             Move::Place(v) | Move::Drop(Piece::Stone, v) => v,
             other => return Err(Illegal::absent_kind("Atari Go", other)),

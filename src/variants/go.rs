@@ -154,9 +154,7 @@ impl Position for Go {
     }
 
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
-        if self.outcome().is_some() {
-            return Err(Illegal::new("the game is over"));
-        }
+        Illegal::if_over(self.outcome())?;
         let point = self.vertex_point(mv)?;
         if let Some(p) = point {
             if let Some(reason) = self.placement_error(p, color) {
@@ -179,10 +177,6 @@ impl Position for Go {
             }
         });
         Ok(())
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.history.ended().then(|| self.score_now())
     }
 
     fn score_now(&self) -> Outcome {

@@ -157,6 +157,10 @@ impl<S: GoState> Timeline for GoHistory<S> {
         GoHistory::moves_played(self)
     }
 
+    fn ended(&self) -> bool {
+        GoHistory::ended(self)
+    }
+
     fn check_consistency(&self) -> Result<(), String> {
         GoHistory::check_consistency(self)
     }

@@ -505,9 +505,7 @@ impl Position for GoRoGo {
 
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
         let state = *self.state();
-        if state.outcome().is_some() {
-            return Err(Illegal::new("the game is over"));
-        }
+        Illegal::if_over(state.outcome())?;
         if color != state.to_move {
             return Err(Illegal::new(format!("it is {}'s turn", state.to_move)));
         }

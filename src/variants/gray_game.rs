@@ -90,9 +90,7 @@ pub trait GrayGame: Clone + Send + Sync + 'static {
 
 /// The point a move plays on, or why it cannot be played.
 fn check<G: GrayGame>(game: &G, mv: Move) -> Result<Vertex, Illegal> {
-    if game.outcome().is_some() {
-        return Err(Illegal::new("the game is over"));
-    }
+    Illegal::if_over(game.outcome())?;
     let v = match mv {
         Move::Place(v) => v,
         Move::Drop(Piece::Gray, v) => G::gray_drop(v)?,

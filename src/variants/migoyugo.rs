@@ -136,9 +136,7 @@ impl Migoyugo {
 
     /// The point of a placement, or why it cannot be played.
     fn check(&self, color: Color, mv: Move) -> Result<usize, Illegal> {
-        if self.outcome().is_some() {
-            return Err(Illegal::new("the game is over"));
-        }
+        Illegal::if_over(self.outcome())?;
         let v = match mv {
             Move::Place(v) | Move::Drop(Piece::Migo, v) => v,
             Move::Drop(Piece::Yugo, _) => {

@@ -390,9 +390,7 @@ impl Position for Yugo {
     }
 
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
-        if self.outcome().is_some() {
-            return Err(Illegal::new("the game is over"));
-        }
+        Illegal::if_over(self.outcome())?;
         let placed = match mv {
             Move::Pass => None,
             Move::Place(v) => Some(self.check_placement(color, v, None)?),
@@ -405,10 +403,6 @@ impl Position for Yugo {
             None => state.play_pass(color),
         });
         Ok(())
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.history.ended().then(|| self.score_now())
     }
 
     fn score_now(&self) -> Outcome {

@@ -410,9 +410,7 @@ impl Position for GroupGo {
     }
 
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
-        if self.outcome().is_some() {
-            return Err(Illegal::new("the game is over"));
-        }
+        Illegal::if_over(self.outcome())?;
         if mv == Move::Pass {
             self.history.play(|state| state.pass(color));
             return Ok(());
@@ -421,10 +419,6 @@ impl Position for GroupGo {
         self.judge(color, &cells)?;
         self.history.play(|state| state.drop(color, &cells, piece));
         Ok(())
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.history.ended().then(|| self.score_now())
     }
 
     fn score_now(&self) -> Outcome {

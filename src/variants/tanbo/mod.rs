@@ -390,9 +390,7 @@ impl Position for Tanbo {
     }
 
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
-        if self.outcome().is_some() {
-            return Err(Illegal::new("the game is over"));
-        }
+        Illegal::if_over(self.outcome())?;
         let v = self.placement(mv)?;
         let board = self.board();
         let p = go_family::empty_point(board, v)?;

@@ -387,9 +387,7 @@ impl Position for WarGo {
     }
 
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
-        if self.outcome().is_some() {
-            return Err(Illegal::new("the game is over"));
-        }
+        Illegal::if_over(self.outcome())?;
         let next = self.trial(color, mv)?;
         self.history.push(next);
         Ok(())
@@ -411,10 +409,6 @@ impl Position for WarGo {
             return true;
         }
         self.history.undo()
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.history.ended().then(|| self.score_now())
     }
 
     /// Area less komi, and 5 points off a side per King's Son it lost.
