@@ -280,10 +280,8 @@ impl SearchHints for Go {
     }
 
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
-        let mut trace = Vec::new();
-        Some(go_family::ownership(self.size() * self.size(), playouts, || {
-            trace.clear();
-            playout(self.history.now(), None, rng, &mut trace).board.area_owners()
+        Some(go_family::ownership(self.size() * self.size(), playouts, |trace| {
+            playout(self.history.now(), None, rng, trace).board.area_owners()
         }))
     }
 

@@ -300,16 +300,19 @@ impl<S: GoState> GoHistory<S> {
 
 /// Estimated final owner of each of `points` points (+1 black, -1 white),
 /// the average of `playouts` (at least one) random games, each of which
-/// gives an owner per point.
+/// gives an owner per point; each records its moves in a trace that
+/// starts empty.
 pub fn ownership<I: IntoIterator<Item = i8>>(
     points: usize,
     playouts: usize,
-    mut playout: impl FnMut() -> I,
+    mut playout: impl FnMut(&mut Vec<(Color, Move)>) -> I,
 ) -> Vec<f32> {
     let playouts = playouts.max(1);
     let mut total = vec![0.0; points];
+    let mut trace = Vec::new();
     for _ in 0..playouts {
-        for (sum, owner) in total.iter_mut().zip(playout()) {
+        trace.clear();
+        for (sum, owner) in total.iter_mut().zip(playout(&mut trace)) {
             *sum += owner as f32;
         }
     }
@@ -487,7 +490,7 @@ mod tests {
     #[test]
     fn ownership_averages_the_playouts() {
         let mut round = 0;
-        let owners = ownership(2, 4, || {
+        let owners = ownership(2, 4, |_| {
             round += 1;
             [1, if round % 2 == 0 { 1 } else { -1 }]
         });

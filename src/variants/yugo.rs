@@ -538,10 +538,8 @@ impl SearchHints for Yugo {
     }
 
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
-        let mut trace = Vec::new();
-        Some(go_family::ownership(self.size() * self.size(), playouts, || {
-            trace.clear();
-            point_owners(&playout(self.history.now().clone(), rng, &mut trace).board)
+        Some(go_family::ownership(self.size() * self.size(), playouts, |trace| {
+            point_owners(&playout(self.history.now().clone(), rng, trace).board)
         }))
     }
 }

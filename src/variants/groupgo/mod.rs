@@ -617,10 +617,8 @@ impl SearchHints for GroupGo {
     }
 
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
-        let mut trace = Vec::new();
-        Some(go_family::ownership(self.size() * self.size(), playouts, || {
-            trace.clear();
-            playout::run(self.state(), &self.preset, &self.geometry, rng, &mut trace).area_owners()
+        Some(go_family::ownership(self.size() * self.size(), playouts, |trace| {
+            playout::run(self.state(), &self.preset, &self.geometry, rng, trace).area_owners()
         }))
     }
 

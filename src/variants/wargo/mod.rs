@@ -599,10 +599,8 @@ impl SearchHints for WarGo {
     }
 
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
-        let mut trace = Vec::new();
-        Some(go_family::ownership(self.size() * self.size(), playouts, || {
-            trace.clear();
-            let (end, _) = playout::run(self.state().clone(), self.komi, rng, &mut trace);
+        Some(go_family::ownership(self.size() * self.size(), playouts, |trace| {
+            let (end, _) = playout::run(self.state().clone(), self.komi, rng, trace);
             end.board.area_owners()
         }))
     }
