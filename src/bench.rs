@@ -3,8 +3,8 @@
 //! Rates are per second of CPU time, so that a busy machine slows the
 //! measurement down without skewing it.
 
-use crate::game::Position;
-use crate::search::{self, Limits};
+use crate::game::GameSetup;
+use crate::search::{self, Limits, SearchHints};
 use crate::variants::{Game, Setup, Variant};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;

@@ -7,17 +7,18 @@
 //!   every variant; [`polyomino`] knows the pieces of two to four points.
 //! - [`board`]: a fast Go board (chains, pseudo-liberties, Zobrist hash)
 //!   that knows how to place and capture but not what is legal.
-//! - [`game`]: what a variant implements ([`game::Rules`]: legal moves,
-//!   play, undo, outcome, score, hash, display; with search and solver
-//!   hints such as a playout) and [`game::Position`], the one trait the
-//!   layers above use. [`history`] gives every variant undo by snapshots.
+//! - [`game`]: what a variant implements: [`game::Position`] (legal moves,
+//!   play, undo, outcome, score, hash) and its companions for displays,
+//!   setup and records, and clicks ([`game::View`], [`game::GameSetup`],
+//!   [`game::Clicks`]). [`history`] gives every variant undo by snapshots.
 //! - [`variants`]: one type per game (standard Go, Atari Go, ...), each
 //!   described by a [`variants::VariantSpec`] (names, sizes, setup options,
 //!   its own GTP commands), the [`variants::Game`] enum that chooses one at
 //!   run time, and the rules core the Go family shares
 //!   ([`variants::go_family`]).
 //! - [`search`]: Monte Carlo tree search written once against the trait,
-//!   with time management for GTP clocks.
+//!   with time management for GTP clocks; [`search::SearchHints`] is what
+//!   a variant may tell it (a playout, priors, a search of its own).
 //! - [`solver`]: an exact solver (df-pn with a transposition table and
 //!   board symmetry) for small games and endgames, used by `genmove` where
 //!   it can finish and by `variago solve`.
@@ -57,6 +58,6 @@ pub mod variants;
 pub mod versus;
 
 pub use color::Color;
-pub use game::{Illegal, Outcome, Position};
+pub use game::{Clicks, GameSetup, Illegal, Outcome, Position, View};
 pub use moves::{Move, Piece, Vertex};
 pub use variants::{Game, Setup, Variant};

@@ -55,16 +55,8 @@ impl Omino {
     /// The trominoes, the seed's squadrons.
     pub const SQUADRONS: [Omino; 2] = [Omino::I3, Omino::L3];
 
-    /// The tetrominoes, the seed's platoons.
-    pub const PLATOONS: [Omino; 7] = [
-        Omino::I4,
-        Omino::O4,
-        Omino::T4,
-        Omino::S4,
-        Omino::Z4,
-        Omino::L4,
-        Omino::J4,
-    ];
+    /// The tetrominoes, the seed's platoons: the last seven of [`Omino::ALL`].
+    pub const PLATOONS: &[Omino] = Omino::ALL.split_at(3).1;
 
     pub fn index(self) -> usize {
         self as usize

@@ -6,6 +6,7 @@
 mod common;
 
 use common::{engine, from_diagram, ok, play_moves, rng, vertex};
+use variago::search::SearchHints;
 use variago::{Color, Game, Move, Position, Variant};
 
 fn place(text: &str) -> Move {

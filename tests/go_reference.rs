@@ -9,7 +9,7 @@ use common::naive::{NaiveGo, Reference, BLACK, WHITE};
 use common::{legal_moves, names};
 use rand::Rng;
 use variago::game::Owner;
-use variago::{Color, Game, Move, Outcome, Position, Variant, Vertex};
+use variago::{Color, Game, Move, Outcome, Position, Variant, Vertex, View};
 
 fn naive_moves(naive: &NaiveGo) -> Vec<Move> {
     let size = naive.board.size;

@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use variago::clicks::{self, Click};
 use variago::gtp::engine::Engine;
 use variago::variants::Start;
-use variago::{Move, Position, Variant};
+use variago::{Clicks, GameSetup, Move, Position, Variant};
 
 /// The smallest board from 5x5 that holds all the variant's pieces.
 fn small_size(variant: Variant) -> usize {

@@ -5,7 +5,7 @@ use variago::clicks::frame::Frame;
 use variago::clicks::Click;
 use variago::gtp::engine::Engine;
 use variago::gtp::execute_line;
-use variago::{Move, Position, Setup, Variant};
+use variago::{Clicks, Move, Position, Setup, Variant, View};
 
 mod common;
 

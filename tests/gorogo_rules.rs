@@ -10,7 +10,7 @@ use rand::{Rng, SeedableRng};
 use variago::game::{perft, Owner};
 use variago::gtp::engine::{Engine, SearchSettings};
 use variago::gtp::execute_line;
-use variago::{Color, Game, Move, Outcome, Piece, Position, Setup, Variant, Vertex};
+use variago::{Color, Game, Move, Outcome, Piece, Position, Setup, Variant, Vertex, View};
 
 fn v(text: &str) -> Vertex {
     Vertex::parse(text).expect("test vertex")

@@ -6,8 +6,8 @@
 mod common;
 
 use std::collections::HashMap;
-use variago::solver::{self, Budget, Value};
-use variago::{Color, Game, Position, Setup, Variant};
+use variago::solver::{self, Budget, SolverHints, Value};
+use variago::{Color, Game, Position, Setup, Variant, View};
 
 /// The value for the side to move (1 a win, 0 a draw, -1 a loss) by full
 /// minimax, memoised on the position's hash.

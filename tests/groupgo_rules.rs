@@ -5,7 +5,7 @@ mod common;
 
 use common::{engine, fail, ok};
 use variago::variants::groupgo::GroupGo;
-use variago::{Color, Move, Outcome, Position, Setup, Variant, Vertex};
+use variago::{Color, Move, Outcome, Position, Setup, Variant, Vertex, View};
 
 const B: Color = Color::Black;
 const W: Color = Color::White;

@@ -15,6 +15,7 @@ use rand::Rng;
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 use variago::gtp::engine::Engine;
+use variago::search::SearchHints;
 use variago::variants::Start;
 use variago::{Game, Move, Piece, Position, Variant, Vertex};
 

@@ -5,8 +5,9 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use variago::gtp::engine::{Engine, SearchSettings};
 use variago::gtp::execute_line;
+use variago::search::SearchHints;
 use variago::variants::migoyugo::Migoyugo;
-use variago::{Color, Game, Move, Outcome, Position, Setup, Variant, Vertex};
+use variago::{Color, Game, Move, Outcome, Position, Setup, Variant, Vertex, View};
 
 fn settings(playouts: u64) -> SearchSettings {
     let mut settings = SearchSettings {
@@ -56,7 +57,7 @@ fn board_text(e: &mut Engine) -> String {
 }
 
 /// The status line that starts with `prefix`.
-fn status(game: &impl Position, prefix: &str) -> String {
+fn status(game: &impl View, prefix: &str) -> String {
     game.status_lines()
         .into_iter()
         .find(|l| l.starts_with(prefix))

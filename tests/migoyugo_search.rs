@@ -10,7 +10,7 @@ use variago::gtp::engine::{Engine, SearchSettings};
 use variago::gtp::execute_line;
 use variago::player::{Resigning, Thinking};
 use variago::variants::migoyugo::Migoyugo;
-use variago::{Color, Game, Move, Position, Setup, Variant, Vertex};
+use variago::{Color, Game, Move, Position, Setup, Variant, Vertex, View};
 
 fn settings(playouts: Option<u64>, time: Option<f64>) -> SearchSettings {
     let mut settings = SearchSettings {

@@ -8,7 +8,7 @@ use common::{fail, from_diagram, legal_moves, names, ok, vertex};
 use rand::Rng;
 use variago::board::Board;
 use variago::variants::Start;
-use variago::{Color, Game, Move, Outcome, Position, Setup, Variant};
+use variago::{Color, Game, Move, Outcome, Position, Setup, Variant, View};
 
 fn place(game: &mut Game, text: &str) {
     common::play_moves(game, text);

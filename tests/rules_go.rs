@@ -5,6 +5,7 @@ mod common;
 
 use common::{fail, from_diagram, legal_moves, names, ok, play_moves, vertex};
 use variago::handicap;
+use variago::View;
 use variago::{Color, Game, Move, Outcome, Position, Setup, Variant};
 
 fn go(size: usize) -> Game {

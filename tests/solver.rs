@@ -4,7 +4,7 @@
 
 use variago::gtp::engine::{Engine, SearchSettings};
 use variago::player::{Resigning, Thinking};
-use variago::solver::{self, Budget, Value};
+use variago::solver::{self, Budget, SolverHints, Value};
 use variago::variants::migoyugo::Migoyugo;
 use variago::variants::Start;
 use variago::{Color, Game, Move, Outcome, Piece, Position, Setup, Variant, Vertex};
@@ -23,7 +23,7 @@ fn budget() -> Budget {
     }
 }
 
-fn solve(pos: &impl Position) -> solver::Solution {
+fn solve(pos: &impl SolverHints) -> solver::Solution {
     solver::solve(pos, &budget(), &|| false)
 }
 
@@ -75,7 +75,7 @@ fn value_for_mover(value: Value, mover: Color) -> i32 {
 
 /// Checks the solver's value against plain minimax, and that its best
 /// move is legal and (for a win) wins.
-fn check_against_minimax<P: Position>(pos: &mut P) -> Value {
+fn check_against_minimax<P: SolverHints>(pos: &mut P) -> Value {
     let solution = solve(pos);
     let mover = pos.to_move();
     assert_eq!(

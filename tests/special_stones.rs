@@ -6,7 +6,7 @@ mod common;
 use common::wargo::{at, hand_count, play};
 use variago::gtp::engine::Engine;
 use variago::variants::wargo::WarGo;
-use variago::{Color, Move, Outcome, Position, Setup, Variant};
+use variago::{Color, Move, Outcome, Position, Setup, Variant, View};
 
 const B: Color = Color::Black;
 const W: Color = Color::White;

@@ -9,7 +9,7 @@ mod common;
 use common::{fail, ok};
 use variago::game::{Occupant, Owner};
 use variago::gtp::engine::Engine;
-use variago::{Color, Game, Move, Piece, Position, Setup, Variant, Vertex};
+use variago::{Color, Game, Move, Piece, Position, Setup, Variant, Vertex, View};
 
 fn v(text: &str) -> Vertex {
     common::vertex(text)

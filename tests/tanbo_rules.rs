@@ -8,7 +8,9 @@ mod common;
 use common::{fail, names, ok, refusal};
 use variago::game::{Occupant, Outcome, Owner};
 use variago::gtp::engine::Engine;
-use variago::{Color, Game, Move, Piece, Position, Setup, Variant, Vertex};
+use variago::search::SearchHints;
+use variago::solver::SolverHints;
+use variago::{Color, Game, Move, Piece, Position, Setup, Variant, Vertex, View};
 
 fn setup(variant: Variant, size: usize, misere: bool) -> Setup {
     let mut setup = Setup::new(variant);

@@ -9,7 +9,7 @@ use common::naive::{NaiveYugo, Reference};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use variago::game::Owner;
-use variago::{Color, Game, Move, Piece, Position, Setup, Variant, Vertex};
+use variago::{Color, Game, Move, Piece, Position, Setup, Variant, Vertex, View};
 
 #[test]
 fn two_by_two_by_hand() {

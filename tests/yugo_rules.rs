@@ -4,8 +4,9 @@
 
 use variago::gtp::engine::{Engine, SearchSettings};
 use variago::gtp::execute_line;
+use variago::search::SearchHints;
 use variago::variants::yugo::Yugo;
-use variago::{Color, Game, Move, Piece, Position, Setup, Variant, Vertex};
+use variago::{Color, Game, GameSetup, Move, Piece, Position, Setup, Variant, Vertex, View};
 
 fn setup(size: usize) -> Setup {
     Setup {
@@ -24,7 +25,7 @@ fn v(text: &str) -> Vertex {
 }
 
 /// The position back as a diagram, from `occupant`.
-fn picture(game: &impl Position) -> String {
+fn picture(game: &impl View) -> String {
     let size = game.size();
     (0..size)
         .rev()

@@ -17,7 +17,7 @@
 //! list, never on their counts, so it stays put for a whole game.
 
 use crate::color::Color;
-use crate::game::Position;
+use crate::game::{Clicks, View};
 use crate::moves::{Piece, Vertex, MAX_SIZE};
 
 use super::Click;
@@ -54,7 +54,7 @@ pub enum Cell {
 
 impl Frame {
     /// The frame of a game: its board size and the pieces its hands list.
-    pub fn of<P: Position>(game: &P) -> Frame {
+    pub fn of<P: View + Clicks>(game: &P) -> Frame {
         let pieces = |color| -> Vec<Piece> {
             game.hand(color)
                 .unwrap_or_default()

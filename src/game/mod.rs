@@ -1,19 +1,32 @@
-//! What a game is to the rest of the engine: the traits a variant
-//! implements ([`Rules`], with its [`SearchHints`] and [`SolverHints`]),
-//! the one trait the search, the solver and GTP use ([`Position`]), and the
-//! values they hand out (an [`Outcome`]; at the end of a game counted by
-//! area, an [`Ownership`] and the [`Judgement`] of the stones).
+//! What a game is to the rest of the engine: the core trait every variant
+//! writes ([`Position`]), its companions for displays ([`View`]), setup and
+//! records ([`GameSetup`]) and clicks ([`Clicks`]), and the values they hand
+//! out (an [`Outcome`]; at the end of a game counted by area, an
+//! [`Ownership`] and the [`Judgement`] of the stones). The hints that make
+//! the search and the solver play a variant well live with them
+//! ([`crate::search::SearchHints`], [`crate::solver::SolverHints`]).
 
+mod forward;
 mod position;
-mod rules;
+mod setup;
+mod spelling;
 mod status;
+mod view;
+
+pub(crate) use forward::{declare_trait, forward_trait};
+pub(crate) use position::{position_methods, timeline_in};
+pub(crate) use setup::game_setup_methods;
+pub(crate) use spelling::clicks_methods;
+pub(crate) use view::view_methods;
 
 pub use position::Position;
-pub use rules::{Rules, SearchHints, SolverHints, Widening};
+pub use setup::GameSetup;
+pub use spelling::{hand_name, Click, Clicks, Spelling};
 pub use status::{Judgement, Ownership, Status};
+pub use view::View;
 
 use crate::color::Color;
-use crate::moves::Piece;
+use crate::moves::{Move, Piece};
 use std::fmt;
 
 /// Why a move was refused. The text names the rule it breaks.
@@ -23,6 +36,27 @@ pub struct Illegal(pub String);
 impl Illegal {
     pub fn new(reason: impl Into<String>) -> Illegal {
         Illegal(reason.into())
+    }
+
+    /// Refuses every move once the game is decided (`outcome` is `Some`).
+    pub fn if_over(outcome: Option<Outcome>) -> Result<(), Illegal> {
+        match outcome {
+            Some(_) => Err(Illegal::new("the game is over")),
+            None => Ok(()),
+        }
+    }
+
+    /// The refusal of a move of a kind that `variant` (its name for
+    /// people) does not have: no pass, no such piece, no moving pieces, no
+    /// polyomino drops.
+    pub fn absent_kind(variant: &str, mv: Move) -> Illegal {
+        Illegal(match mv {
+            Move::Pass => format!("{variant} has no pass"),
+            Move::Place(_) => format!("{variant} has no placement"),
+            Move::Drop(piece, _) => format!("{variant} has no {piece}"),
+            Move::Step(..) => format!("pieces do not move in {variant}"),
+            Move::Polyomino(..) => format!("{variant} has no polyomino drops"),
+        })
     }
 }
 

@@ -6,7 +6,7 @@ use super::engine::Engine;
 use crate::clicks::frame::{Cell, Frame};
 use crate::clicks::{self, Click, Clicked};
 use crate::color::Color;
-use crate::game::{Illegal, Position};
+use crate::game::{Clicks, GameSetup, Illegal, Position};
 use crate::moves::{Move, Vertex, MAX_SIZE};
 use crate::variants::{Game, Setup};
 

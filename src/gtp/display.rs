@@ -1,6 +1,6 @@
 //! Board pictures: `showboard` for people, `variago-board` for programs.
 
-use crate::game::Position;
+use crate::game::{Position, View};
 use crate::moves::Vertex;
 use crate::variants::Game;
 

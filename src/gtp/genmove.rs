@@ -7,6 +7,8 @@ use super::clicking::no_partial_move;
 use super::engine::Engine;
 use super::reply::Reply;
 use crate::color::Color;
+use crate::game::Clicks;
+use crate::game::GameSetup;
 use crate::game::Position;
 use crate::moves::Move;
 use crate::player::judge::Phase;

@@ -13,6 +13,7 @@
 //! so that every shard and every resumed run plays the same ones.
 
 use crate::color::Color;
+use crate::game::GameSetup;
 use crate::moves::Move;
 use crate::player::{Player, Resigning, SearchSettings, Thinking};
 use crate::sgf;

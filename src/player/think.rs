@@ -4,9 +4,11 @@
 use super::{Player, SETUP_CHOICE_PLAYOUTS};
 use crate::color::Color;
 use crate::game::Position;
+use crate::game::View;
 use crate::moves::{Move, Vertex};
 use crate::search::{self, Limits, MoveStats, Report, Request, SearchResult};
 use crate::solver;
+use crate::solver::SolverHints;
 use crate::variants::{Game, Variant};
 use std::sync::atomic::Ordering;
 use std::time::Duration;

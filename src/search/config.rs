@@ -1,8 +1,8 @@
 //! What a search is asked to do: its limits, its threads and seed, its
 //! tuning.
 
+use super::hints::SearchHints;
 use super::tuning::{Resign, Tuning};
-use crate::game::Position;
 use std::time::Duration;
 
 /// When to stop thinking. The first limit reached wins.
@@ -40,7 +40,7 @@ impl Default for Config {
 /// The tuning a search of `root` uses: the configured one, else the
 /// variant's, with the changes listed in the environment variable
 /// `VARIAGO_TUNING` (`name=value,...`, see [`Tuning::with`]) for experiments.
-pub(super) fn tuning_for<P: Position>(root: &P, config: &Config) -> Tuning {
+pub(super) fn tuning_for<P: SearchHints>(root: &P, config: &Config) -> Tuning {
     let tuning = config.tuning.unwrap_or_else(|| {
         let tuning = root.tuning();
         Tuning {

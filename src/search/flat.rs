@@ -5,8 +5,8 @@
 //! each, so that the budget is the same as the search's; with a time, the
 //! moves get one playout each in turn until the time is spent.
 
+use super::SearchHints;
 use crate::color::Color;
-use crate::game::Position;
 use crate::moves::Move;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 /// The move with the best playout mean for the side to move, or `None`
 /// when it has no legal move.
-pub fn best_move<P: Position>(root: &P, playouts: u64, rng: &mut SmallRng) -> Option<Move> {
+pub fn best_move<P: SearchHints>(root: &P, playouts: u64, rng: &mut SmallRng) -> Option<Move> {
     let mut moves = Vec::new();
     root.legal_moves(&mut moves);
     if moves.len() <= 1 {
@@ -48,7 +48,7 @@ pub fn best_move<P: Position>(root: &P, playouts: u64, rng: &mut SmallRng) -> Op
 
 /// [`best_move`] within a thinking time instead of a playout count: rounds
 /// of one playout per legal move until `time` has passed (at least one).
-pub fn best_move_timed<P: Position>(root: &P, time: Duration, rng: &mut SmallRng) -> Option<Move> {
+pub fn best_move_timed<P: SearchHints>(root: &P, time: Duration, rng: &mut SmallRng) -> Option<Move> {
     let start = Instant::now();
     let mut moves = Vec::new();
     root.legal_moves(&mut moves);
@@ -91,7 +91,7 @@ pub fn best_move_timed<P: Position>(root: &P, time: Duration, rng: &mut SmallRng
 }
 
 /// One playout's value for `color` from `pos` (a finished game counts as is).
-fn playout_value<P: Position>(pos: &P, color: Color, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
+fn playout_value<P: SearchHints>(pos: &P, color: Color, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
     trace.clear();
     let value = match pos.outcome() {
         Some(outcome) => pos.outcome_value(outcome),

@@ -1,14 +1,14 @@
-//! Monte Carlo tree search, written once against [`Position`](crate::game::Position).
+//! Monte Carlo tree search, written once against [`SearchHints`].
 //!
 //! UCT with RAVE/AMAF: each node keeps its own results and the "all moves
 //! as first" results of the playouts below its parent, blended with a
 //! weight that fades as real visits grow. Leaves expand after a few visits;
-//! playouts come from the variant's own [`Position::rollout`](crate::game::Position::rollout). Threads run
+//! playouts come from the variant's own [`SearchHints::rollout`]. Threads run
 //! independent trees from different seeds and their root statistics are
 //! summed (root parallelism), so a fixed playout budget with a fixed seed is
 //! deterministic.
 //!
-//! A variant's [`Position::forced_move`](crate::game::Position::forced_move) (an immediate win or the only
+//! A variant's [`SearchHints::forced_move`] (an immediate win or the only
 //! defence) is played at the root without searching, and is the only child
 //! of any tree node where it applies.
 //!
@@ -19,11 +19,12 @@
 //! always takes a proven win, never a proven loss while another move is
 //! open, and plays no playout below a proven node.
 //!
-//! A variant with a search of its own ([`Position::own_search`](crate::game::Position::own_search)) gets the
+//! A variant with a search of its own ([`SearchHints::own_search`]) gets the
 //! whole budget instead, and may call back into the tree search.
 
 mod config;
 pub mod flat;
+mod hints;
 mod memory;
 mod node;
 pub mod ownership;
@@ -37,6 +38,8 @@ mod tree;
 pub mod tuning;
 
 pub use config::{Config, Limits};
+pub(crate) use hints::search_hints_methods;
+pub use hints::{SearchHints, Widening};
 pub use memory::{
     nodes_within, split_memory, MemorySplit, BASE_MEMORY_MB, MAX_NODES, MIN_NODES, SOLVER_TABLE_MB, THREAD_MEMORY_MB,
 };

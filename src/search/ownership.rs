@@ -5,15 +5,16 @@
 //! dead stones from the ownership of its search in the same way.
 
 use super::config::Config;
+use super::hints::SearchHints;
 use super::tree::Tree;
-use crate::game::{Ownership, Position};
+use crate::game::Ownership;
 use std::time::{Duration, Instant};
 
 /// The ownership of `simulations` simulations of the search from `root`,
 /// shared between the configured threads (each a tree of its own, seeded
 /// as the search seeds them, so the result is deterministic unless `time`
 /// cuts it short). `None` where the variant has no notion of area.
-pub fn search_ownership<P: Position>(
+pub fn search_ownership<P: SearchHints>(
     root: &P,
     simulations: u64,
     time: Option<Duration>,

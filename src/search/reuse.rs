@@ -5,11 +5,11 @@
 //! the position lost, for the variants that resign only after several.
 
 use super::config::{tuning_for, Config, Limits};
+use super::hints::SearchHints;
 use super::node::Node;
 use super::result::SearchResult;
 use super::run::{looks_lost, search_from, simulations, Report};
 use crate::color::Color;
-use crate::game::Position;
 use crate::moves::Move;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -59,7 +59,7 @@ impl<P> TreeCache<P> {
 /// A search that starts from the kept trees where `root`
 /// descends from the position they grew from, and keeps its own trees for
 /// the next search. The playout and time limits count new simulations only.
-pub(super) fn search_reusing<P: Position>(
+pub(super) fn search_reusing<P: SearchHints>(
     root: &P,
     limits: Limits,
     config: &Config,
@@ -116,7 +116,7 @@ struct LostRow {
 
 /// The subtrees for `root`, re-rooted in place: empty where a tree has no
 /// node for it.
-fn descend<P: Position>(old: &P, trees: Vec<Vec<Node>>, root: &P) -> Vec<Vec<Node>> {
+fn descend<P: SearchHints>(old: &P, trees: Vec<Vec<Node>>, root: &P) -> Vec<Vec<Node>> {
     let Some(first) = trees.first() else { return Vec::new() };
     let mut pos = old.clone();
     let mut path = Vec::new();
@@ -135,13 +135,13 @@ fn descend<P: Position>(old: &P, trees: Vec<Vec<Node>>, root: &P) -> Vec<Vec<Nod
         .collect()
 }
 
-fn same_position<P: Position>(a: &P, b: &P) -> bool {
+fn same_position<P: SearchHints>(a: &P, b: &P) -> bool {
     a.hash() == b.hash() && a.moves_played() == b.moves_played() && a.to_move() == b.to_move()
 }
 
 /// Depth-first search of the tree's moves from `index` (with `pos` at that
 /// node) for a position equal to `target`; `path` gets the moves.
-fn find_path<P: Position>(
+fn find_path<P: SearchHints>(
     pos: &mut P,
     nodes: &[Node],
     index: usize,
@@ -228,6 +228,7 @@ pub(super) fn reroot(nodes: &mut Vec<Node>, root: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Position;
     use crate::moves::Vertex;
     use crate::search::{Resign, Tuning};
     use crate::variants::{Game, Setup, Variant};

@@ -2,11 +2,11 @@
 //! from its own seed until the limits or the stop, and their merge.
 
 use super::config::{tuning_for, Config, Limits};
+use super::hints::SearchHints;
 use super::node::Node;
 use super::result::{sort_root_moves, MoveStats, SearchResult};
 use super::reuse::{search_reusing, TreeCache};
 use super::tree::Tree;
-use crate::game::Position;
 use crate::moves::Move;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -30,7 +30,7 @@ pub struct Request<'a, P> {
 
 /// Searches `root` as `request` asks and returns the best move with its
 /// statistics.
-pub fn run<P: Position>(root: &P, request: Request<P>) -> SearchResult {
+pub fn run<P: SearchHints>(root: &P, request: Request<P>) -> SearchResult {
     let Request {
         limits,
         config,
@@ -45,7 +45,7 @@ pub fn run<P: Position>(root: &P, request: Request<P>) -> SearchResult {
 }
 
 /// [`run`] with neither reports nor kept trees, stopped by `stop`.
-pub fn search<P: Position>(root: &P, limits: Limits, config: &Config, stop: &AtomicBool) -> SearchResult {
+pub fn search<P: SearchHints>(root: &P, limits: Limits, config: &Config, stop: &AtomicBool) -> SearchResult {
     run(
         root,
         Request {
@@ -67,7 +67,7 @@ pub struct Report<'a> {
 
 /// A search from given trees (one per thread, where given), which
 /// also returns the trees for reuse; none after a forced move.
-pub(super) fn search_from<P: Position>(
+pub(super) fn search_from<P: SearchHints>(
     root: &P,
     limits: Limits,
     config: &Config,
@@ -117,7 +117,7 @@ pub(super) fn search_from<P: Position>(
 
 /// The result for a forced move: a win rate of 1 when it wins at once, else
 /// an unknown 0.5.
-pub(super) fn forced<P: Position>(root: &P, mv: Move, elapsed: Duration) -> SearchResult {
+pub(super) fn forced<P: SearchHints>(root: &P, mv: Move, elapsed: Duration) -> SearchResult {
     let mut after = root.clone();
     let wins =
         after.play(root.to_move(), mv).is_ok() && after.outcome().and_then(|o| o.winner()) == Some(root.to_move());
@@ -146,7 +146,7 @@ pub(super) struct Budget {
 }
 
 /// Runs one thread's tree, from `nodes` when they are not empty.
-pub(super) fn run_tree<P: Position>(
+pub(super) fn run_tree<P: SearchHints>(
     root: &P,
     nodes: Vec<Node>,
     budget: Budget,
@@ -224,7 +224,7 @@ impl Tree {
     }
 }
 
-pub(super) fn merge<P: Position>(
+pub(super) fn merge<P: SearchHints>(
     root: &P,
     trees: Vec<(Vec<MoveStats>, u64)>,
     elapsed: Duration,
@@ -279,7 +279,7 @@ pub(super) fn merge<P: Position>(
 /// True when `result`, a search of `root`, finds the position lost by the
 /// measure of the variant's [`Resign`] rule (one search of the several in
 /// a row it may ask for, whatever its size).
-pub(super) fn looks_lost<P: Position>(root: &P, result: &SearchResult, config: &Config) -> bool {
+pub(super) fn looks_lost<P: SearchHints>(root: &P, result: &SearchResult, config: &Config) -> bool {
     let rule = tuning_for(root, config).resign;
     result.best.is_some()
         && config.resign_below > 0.0

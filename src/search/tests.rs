@@ -7,6 +7,7 @@ use super::tuning::Tuning;
 use crate::color::Color;
 use crate::game::Position;
 use crate::moves::Move;
+use crate::search::SearchHints;
 use crate::variants::{Game, Setup, Variant};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;

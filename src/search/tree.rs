@@ -2,13 +2,13 @@
 //! statistics.
 
 use super::config::{tuning_for, Config};
+use super::hints::{SearchHints, Widening};
 use super::memory::{MAX_NODES, MIN_NODES};
 use super::node::{amaf_slot, points_share, slot_of, value_for, Node, AMAF_SLOTS};
 use super::proving::winner_of_value;
 use super::result::{sort_root_moves, MoveStats};
 use super::tuning::{PriorsInto, Tuning};
 use crate::color::Color;
-use crate::game::{Position, Widening};
 use crate::moves::Move;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
@@ -31,7 +31,7 @@ pub(super) struct Tree {
     pub(super) owners: Option<crate::game::Ownership>,
     /// The owners of the last playout's end.
     pub(super) end_owners: Vec<i8>,
-    /// False where the variant says AMAF misleads (`Position::amaf_applies`):
+    /// False where the variant says AMAF misleads (`SearchHints::amaf_applies`):
     /// every move then keeps its prior and its own results in its AMAF
     /// statistics, as drops and steps always do.
     pub(super) amaf: bool,
@@ -42,7 +42,7 @@ impl Tree {
     /// empty.
     /// A tree for a search from `root`, with the variant's tuning,
     /// widening and use of AMAF.
-    pub(super) fn for_root<P: Position>(root: &P, config: &Config, seed: u64, nodes: Vec<Node>) -> Tree {
+    pub(super) fn for_root<P: SearchHints>(root: &P, config: &Config, seed: u64, nodes: Vec<Node>) -> Tree {
         let mut tree = Tree::new(root.to_move(), config.max_nodes, tuning_for(root, config), seed, nodes);
         tree.widening = root.widening();
         tree.amaf = root.amaf_applies();
@@ -78,7 +78,7 @@ impl Tree {
 
     /// Adds the children of `index`; false when they would not fit under
     /// the node cap.
-    pub(super) fn expand<P: Position>(&mut self, index: usize, depth: usize, pos: &P) -> bool {
+    pub(super) fn expand<P: SearchHints>(&mut self, index: usize, depth: usize, pos: &P) -> bool {
         let most = if self.keeps_every_move(depth) {
             usize::MAX
         } else {
@@ -113,7 +113,7 @@ impl Tree {
 
     /// Pushes a node for each of `self.moves`, played from `pos`, with its
     /// prior from `self.priors` (see [`Tree::rank_moves`]).
-    pub(super) fn push_children<P: Position>(&mut self, pos: &P) {
+    pub(super) fn push_children<P: SearchHints>(&mut self, pos: &P) {
         let color = pos.to_move();
         let (even, weight) = (self.tuning.even_prior, self.tuning.prior_weight);
         for (&mv, &prior) in self.moves.iter().zip(&self.priors) {
@@ -156,7 +156,7 @@ impl Tree {
     /// prior after the known ones. The known children are copied to the
     /// end of the tree, beside the new ones; their old places are left
     /// unused until the next re-rooting drops them.
-    pub(super) fn keep_every_move<P: Position>(&mut self, index: usize, pos: &P) {
+    pub(super) fn keep_every_move<P: SearchHints>(&mut self, index: usize, pos: &P) {
         let node = &self.nodes[index];
         let (first, count) = (node.first_child as usize, node.child_count as usize);
         if self.nodes.len() + count >= self.nodes.capacity() {
@@ -191,7 +191,7 @@ impl Tree {
     /// the search consider them), and keeps the `most` best; where that is
     /// not all, the moves are the widening's candidates, and it keeps the
     /// best that are search moves.
-    pub(super) fn rank_moves<P: Position>(&mut self, pos: &P, most: usize) {
+    pub(super) fn rank_moves<P: SearchHints>(&mut self, pos: &P, most: usize) {
         self.priors.clear();
         pos.priors(&self.moves, &mut self.priors);
         self.priors.resize(self.moves.len(), None);
@@ -218,7 +218,7 @@ impl Tree {
     }
 
     /// One simulation: select down the tree, expand, play out, back up.
-    pub(super) fn simulate<P: Position>(&mut self, pos: &mut P) {
+    pub(super) fn simulate<P: SearchHints>(&mut self, pos: &mut P) {
         self.path.clear();
         self.trace.clear();
         let mut index = 0;
@@ -271,7 +271,7 @@ impl Tree {
 
     /// A playout from `pos`, whose end owners are added up when the tree
     /// gathers ownership.
-    pub(super) fn rollout<P: Position>(&mut self, pos: &P) -> f32 {
+    pub(super) fn rollout<P: SearchHints>(&mut self, pos: &P) -> f32 {
         match self.owners.as_mut() {
             None => pos.rollout(&mut self.rng, &mut self.trace),
             Some(owners) => {

@@ -10,8 +10,9 @@ use super::tree::Tree;
 use super::tuning::Tuning;
 use super::*;
 use crate::color::Color;
-use crate::game::{Position, Widening};
+use crate::game::Position;
 use crate::moves::{Move, Vertex};
+use crate::search::Widening;
 use crate::variants::{Game, Setup, Variant};
 use std::collections::HashSet;
 

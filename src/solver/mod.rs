@@ -1,7 +1,7 @@
 //! An exact solver for small games: depth-first proof-number search
-//! (df-pn) over the `Position` trait, with a transposition table keyed by
-//! `Position::canonical_hash` (so positions equal up to a board symmetry
-//! share one entry) and the move order of `Position::solver_moves`.
+//! (df-pn) over the `SolverHints` trait, with a transposition table keyed by
+//! `SolverHints::canonical_hash` (so positions equal up to a board symmetry
+//! share one entry) and the move order of `SolverHints::solver_moves`.
 //!
 //! A search proves or disproves "`target` wins" from a position. `solve`
 //! asks it for the side to move; when that is disproved it asks it for the
@@ -18,17 +18,20 @@
 //! line counts as "not a win" for whoever is proving, which keeps every
 //! proof sound, and a disproof that met a cut is reported as unknown.
 
+mod hints;
 mod strategy;
 pub mod symmetry;
 pub mod table;
 
 use crate::board::zobrist;
 use crate::color::Color;
-use crate::game::Position;
 use crate::moves::Move;
 use std::fmt;
 use std::time::{Duration, Instant};
 use table::Table;
+
+pub(crate) use hints::solver_hints_methods;
+pub use hints::SolverHints;
 
 /// Proof and disproof numbers at or above this mean proven / disproven.
 const INFINITY: u32 = u32::MAX / 2;
@@ -105,7 +108,7 @@ impl Solution {
 
 /// Solves `pos` for the side to move within `budget`; `stop` is polled
 /// and ends the search early (with `Value::Unknown`) when it returns true.
-pub fn solve<P: Position>(pos: &P, budget: &Budget, stop: &dyn Fn() -> bool) -> Solution {
+pub fn solve<P: SolverHints>(pos: &P, budget: &Budget, stop: &dyn Fn() -> bool) -> Solution {
     let start = Instant::now();
     let mut pos = pos.clone();
     let mover = pos.to_move();
@@ -160,7 +163,7 @@ pub fn solve<P: Position>(pos: &P, budget: &Budget, stop: &dyn Fn() -> bool) -> 
     finish(Value::Draw, search.root_best.or(any_move), search.nodes)
 }
 
-fn first_move<P: Position>(pos: &P) -> Option<Move> {
+fn first_move<P: SolverHints>(pos: &P) -> Option<Move> {
     let mut moves = Vec::new();
     pos.solver_moves(&mut moves);
     moves.first().copied()
@@ -221,7 +224,7 @@ impl<'a> Dfpn<'a> {
     }
 
     /// True when `target` is proven to win from `pos`.
-    fn prove<P: Position>(&mut self, pos: &mut P, target: Color) -> bool {
+    fn prove<P: SolverHints>(&mut self, pos: &mut P, target: Color) -> bool {
         self.target = target;
         self.cut = false;
         self.root_best = None;
@@ -229,7 +232,7 @@ impl<'a> Dfpn<'a> {
         pn == 0
     }
 
-    fn key<P: Position>(&self, pos: &P) -> u64 {
+    fn key<P: SolverHints>(&self, pos: &P) -> u64 {
         let target_key = match self.target {
             Color::Black => 0,
             Color::White => zobrist::StateKey::SolverTargetWhite.key(),
@@ -249,7 +252,7 @@ impl<'a> Dfpn<'a> {
     }
 
     /// The children of `pos`, the finished games among them settled.
-    fn expand<P: Position>(&mut self, pos: &mut P, ply: usize) -> Vec<Child> {
+    fn expand<P: SolverHints>(&mut self, pos: &mut P, ply: usize) -> Vec<Child> {
         let mut moves = Vec::new();
         pos.solver_moves(&mut moves);
         let color = pos.to_move();
@@ -302,7 +305,7 @@ impl<'a> Dfpn<'a> {
 
     /// Multiple-iterative deepening: searches `pos` until its proof number
     /// reaches `max_pn` or its disproof number `max_dn`, and returns both.
-    fn mid<P: Position>(&mut self, pos: &mut P, ply: usize, max_pn: u32, max_dn: u32) -> (u32, u32) {
+    fn mid<P: SolverHints>(&mut self, pos: &mut P, ply: usize, max_pn: u32, max_dn: u32) -> (u32, u32) {
         self.nodes += 1;
         self.check_budget();
         let first_node = self.nodes;

@@ -10,9 +10,9 @@
 //! node instead of all of them: on mirrored GoRoGo positions it needs 3 to
 //! 110 times fewer nodes than df-pn alone.
 
+use super::SolverHints;
 use super::{Dfpn, INFINITY};
 use crate::color::Color;
-use crate::game::Position;
 use crate::moves::Move;
 
 /// What a proof by strategy found.
@@ -26,7 +26,7 @@ pub(super) struct Proof {
 
 /// Tries to prove that `target` wins from `pos` by the variant's strategy,
 /// spending `dfpn`'s budget and sharing its table.
-pub(super) fn prove<P: Position>(dfpn: &mut Dfpn, pos: &mut P, target: Color) -> Proof {
+pub(super) fn prove<P: SolverHints>(dfpn: &mut Dfpn, pos: &mut P, target: Color) -> Proof {
     dfpn.target = target;
     let mut search = StrategySearch {
         target,
@@ -54,7 +54,7 @@ struct StrategySearch<'d, 'a> {
 }
 
 impl StrategySearch<'_, '_> {
-    fn won<P: Position>(&mut self, pos: &mut P, ply: usize) -> bool {
+    fn won<P: SolverHints>(&mut self, pos: &mut P, ply: usize) -> bool {
         if let Some(outcome) = pos.outcome() {
             return outcome.winner() == Some(self.target);
         }
@@ -87,7 +87,7 @@ impl StrategySearch<'_, '_> {
         won
     }
 
-    fn by_strategy<P: Position>(&mut self, pos: &mut P, ply: usize) -> bool {
+    fn by_strategy<P: SolverHints>(&mut self, pos: &mut P, ply: usize) -> bool {
         let color = pos.to_move();
         if let Some(mv) = pos.strategy_move() {
             if pos.play(color, mv).is_ok() {
@@ -117,7 +117,7 @@ impl StrategySearch<'_, '_> {
         won
     }
 
-    fn against_every_reply<P: Position>(&mut self, pos: &mut P, ply: usize) -> bool {
+    fn against_every_reply<P: SolverHints>(&mut self, pos: &mut P, ply: usize) -> bool {
         let mut moves = Vec::new();
         pos.solver_moves(&mut moves);
         let color = pos.to_move();

@@ -2,12 +2,14 @@
 //! captures; a player with no legal placement loses. Starts from the empty
 //! board or from the crosscut in the centre.
 
-use super::go_family::{go_state, GoHistory, Turn};
+use super::go_family::{self, go_state, GoHistory, Turn};
 use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::{zobrist, Board, BLACK, WHITE};
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
+use crate::game::{timeline_in, Clicks, GameSetup, Illegal, Occupant, Outcome, Position, View};
 use crate::moves::{Move, Piece, Vertex};
+use crate::search::SearchHints;
+use crate::solver::SolverHints;
 use rand::rngs::SmallRng;
 
 #[derive(Clone, Debug)]
@@ -222,30 +224,19 @@ impl AtariGo {
     }
 }
 
-impl Rules for AtariGo {
+impl Position for AtariGo {
     fn variant_name(&self) -> &'static str {
         "atari"
     }
 
-    fn size(&self) -> usize {
-        self.board().size()
-    }
-
-    fn to_move(&self) -> Color {
-        self.history.now().turn.to_move
-    }
+    timeline_in!(history);
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         if self.outcome().is_some() {
             return;
         }
-        let board = self.board();
-        let color = self.to_move();
-        for p in board.all_points() {
-            if board.is_empty(p) && !board.is_suicide(p, color) {
-                out.push(Move::Place(board.vertex(p)));
-            }
-        }
+        let (board, color) = (self.board(), self.to_move());
+        go_family::push_placements(board, out, |p| board.is_empty(p) && !board.is_suicide(p, color));
     }
 
     fn set_to_move(&mut self, color: Color) -> bool {
@@ -254,15 +245,10 @@ impl Rules for AtariGo {
     }
 
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
-        if self.outcome().is_some() {
-            return Err(Illegal::new("the game is over"));
-        }
+        Illegal::if_over(self.outcome())?;
         let v = match mv {
             Move::Place(v) | Move::Drop(Piece::Stone, v) => v,
-            Move::Pass => return Err(Illegal::new("Atari Go has no pass")),
-            Move::Drop(piece, _) => return Err(Illegal::new(format!("Atari Go has no {piece}"))),
-            Move::Step(..) => return Err(Illegal::new("pieces do not move in Atari Go")),
-            Move::Polyomino(..) => return Err(Illegal::new("Atari Go has no polyomino drops")),
+            other => return Err(Illegal::absent_kind("Atari Go", other)),
         };
         if !v.on_board(self.size()) {
             return Err(Illegal::new("vertex off the board"));
@@ -283,14 +269,6 @@ impl Rules for AtariGo {
             state.turn.moved(color);
         });
         Ok(())
-    }
-
-    fn undo(&mut self) -> bool {
-        self.history.undo()
-    }
-
-    fn moves_played(&self) -> usize {
-        self.history.moves_played()
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -319,13 +297,11 @@ impl Rules for AtariGo {
     fn recompute_hash(&self) -> u64 {
         self.history.recomputed(self.hash())
     }
+}
 
-    fn check_consistency(&self) -> Result<(), String> {
-        self.history.check_consistency()
-    }
-
+impl View for AtariGo {
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
-        super::go_family::plain_stone(self.board(), v)
+        go_family::plain_stone(self.board(), v)
     }
 
     fn status_lines(&self) -> Vec<String> {
@@ -337,6 +313,10 @@ impl Rules for AtariGo {
         self.history.now().captures
     }
 }
+
+impl GameSetup for AtariGo {}
+
+impl Clicks for AtariGo {}
 
 impl SearchHints for AtariGo {
     /// A capture wins at once. Playouts cannot tell it from a move that

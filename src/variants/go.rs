@@ -8,9 +8,10 @@ use super::go_family::{self, go_state, GoHistory, Turn};
 use super::{Game, Setup, Start, VariantSpec};
 use crate::board::Board;
 use crate::color::Color;
-use crate::game::{Illegal, Judgement, Occupant, Outcome, Ownership, Rules, SearchHints, SolverHints};
+use crate::game::{timeline_in, Clicks, GameSetup, Illegal, Judgement, Occupant, Outcome, Ownership, Position, View};
 use crate::moves::{Move, Piece, Vertex};
-use crate::search::{PriorsInto, RaveWeight, Resign, Tuning};
+use crate::search::{PriorsInto, RaveWeight, Resign, SearchHints, Tuning};
+use crate::solver::SolverHints;
 use rand::rngs::SmallRng;
 
 pub mod features;
@@ -101,9 +102,7 @@ impl Go {
                 }
                 Ok(Some(self.board().point(v)))
             }
-            Move::Drop(piece, _) => Err(Illegal::new(format!("Go has no {piece}"))),
-            Move::Step(..) => Err(Illegal::new("pieces do not move in Go")),
-            Move::Polyomino(..) => Err(Illegal::new("Go has no polyomino drops")),
+            other => Err(Illegal::absent_kind("Go", other)),
         }
     }
 }
@@ -138,37 +137,24 @@ fn playout(
     )
 }
 
-impl Rules for Go {
+impl Position for Go {
     fn variant_name(&self) -> &'static str {
         "go"
     }
 
-    fn size(&self) -> usize {
-        self.board().size()
-    }
-
-    fn to_move(&self) -> Color {
-        self.history.now().turn.to_move
-    }
+    timeline_in!(history);
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         if self.outcome().is_some() {
             return;
         }
-        let board = self.board();
         let color = self.to_move();
-        for p in board.all_points() {
-            if self.placement_error(p, color).is_none() {
-                out.push(Move::Place(board.vertex(p)));
-            }
-        }
+        go_family::push_placements(self.board(), out, |p| self.placement_error(p, color).is_none());
         out.push(Move::Pass);
     }
 
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
-        if self.outcome().is_some() {
-            return Err(Illegal::new("the game is over"));
-        }
+        Illegal::if_over(self.outcome())?;
         let point = self.vertex_point(mv)?;
         if let Some(p) = point {
             if let Some(reason) = self.placement_error(p, color) {
@@ -193,18 +179,6 @@ impl Rules for Go {
         Ok(())
     }
 
-    fn undo(&mut self) -> bool {
-        self.history.undo()
-    }
-
-    fn moves_played(&self) -> usize {
-        self.history.moves_played()
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.history.ended().then(|| self.score_now())
-    }
-
     fn score_now(&self) -> Outcome {
         Outcome::Score(self.board().area_score() as f32 - self.komi)
     }
@@ -218,50 +192,11 @@ impl Rules for Go {
         self.history.recomputed(self.hash())
     }
 
-    fn check_consistency(&self) -> Result<(), String> {
-        self.history.check_consistency()
-    }
-
-    fn occupant(&self, v: Vertex) -> Option<Occupant> {
-        go_family::plain_stone(self.board(), v)
-    }
-
-    fn status_lines(&self) -> Vec<String> {
-        let [b, w] = self.captures();
-        vec![format!("captures: black {b} white {w}"), format!("komi: {}", self.komi)]
-    }
-
-    fn captures(&self) -> [u32; 2] {
-        self.history.now().captures
-    }
-
-    fn place_handicap(&mut self, stones: &[Vertex]) -> Result<(), Illegal> {
-        if self.history.moves_played() > 0 || self.board().empties().len() != self.size() * self.size() {
-            return Err(Illegal::new("board not empty"));
-        }
-        let mut next = self.clone();
-        for &v in stones {
-            if !v.on_board(self.size()) || !next.board().is_empty(next.board().point(v)) {
-                return Err(Illegal::new(format!("bad handicap vertex {v}")));
-            }
-            let p = next.board().point(v);
-            next.history.now_mut().board.play(p, Color::Black, 0);
-        }
-        next.history.now_mut().turn.to_move = if stones.is_empty() { Color::Black } else { Color::White };
-        next.history.restart();
-        *self = next;
-        Ok(())
-    }
-
     fn set_to_move(&mut self, color: Color) -> bool {
         self.history.give_turn(color);
         self.history.now_mut().last = 0;
         self.history.now_mut().last2 = 0;
         true
-    }
-
-    fn set_komi(&mut self, komi: f32) {
-        self.komi = komi;
     }
 
     fn judge(&self, ownership: &Ownership) -> Option<Judgement> {
@@ -280,6 +215,47 @@ impl Rules for Go {
         self.history.now_mut().turn.passes = 0;
     }
 }
+
+impl View for Go {
+    fn occupant(&self, v: Vertex) -> Option<Occupant> {
+        go_family::plain_stone(self.board(), v)
+    }
+
+    fn status_lines(&self) -> Vec<String> {
+        let [b, w] = self.captures();
+        vec![format!("captures: black {b} white {w}"), format!("komi: {}", self.komi)]
+    }
+
+    fn captures(&self) -> [u32; 2] {
+        self.history.now().captures
+    }
+}
+
+impl GameSetup for Go {
+    fn place_handicap(&mut self, stones: &[Vertex]) -> Result<(), Illegal> {
+        if self.history.moves_played() > 0 || self.board().empties().len() != self.size() * self.size() {
+            return Err(Illegal::new("board not empty"));
+        }
+        let mut next = self.clone();
+        for &v in stones {
+            if !v.on_board(self.size()) || !next.board().is_empty(next.board().point(v)) {
+                return Err(Illegal::new(format!("bad handicap vertex {v}")));
+            }
+            let p = next.board().point(v);
+            next.history.now_mut().board.play(p, Color::Black, 0);
+        }
+        next.history.now_mut().turn.to_move = if stones.is_empty() { Color::Black } else { Color::White };
+        next.history.restart();
+        *self = next;
+        Ok(())
+    }
+
+    fn set_komi(&mut self, komi: f32) {
+        self.komi = komi;
+    }
+}
+
+impl Clicks for Go {}
 
 impl SearchHints for Go {
     /// No pass while the board is unsettled (see `keep_pass_for_the_end`).
@@ -304,10 +280,8 @@ impl SearchHints for Go {
     }
 
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
-        let mut trace = Vec::new();
-        Some(go_family::ownership(self.size() * self.size(), playouts, || {
-            trace.clear();
-            playout(self.history.now(), None, rng, &mut trace).board.area_owners()
+        Some(go_family::ownership(self.size() * self.size(), playouts, |trace| {
+            playout(self.history.now(), None, rng, trace).board.area_owners()
         }))
     }
 

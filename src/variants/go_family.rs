@@ -31,8 +31,8 @@ pub mod scoring;
 use crate::board::zobrist::{self, StateKey};
 use crate::board::{color_of, Board};
 use crate::color::Color;
-use crate::game::{Occupant, Owner};
-use crate::history::History;
+use crate::game::{Illegal, Occupant, Owner};
+use crate::history::{History, Timeline};
 use crate::moves::{Move, Piece, Vertex};
 use std::collections::HashMap;
 
@@ -138,6 +138,32 @@ pub struct GoHistory<S> {
     states: History<S>,
     /// `None` where positions cannot repeat, or may (Yugo, Atari Go).
     superko: Option<Superko>,
+}
+
+impl<S: GoState> Timeline for GoHistory<S> {
+    fn size(&self) -> usize {
+        self.now().board().size()
+    }
+
+    fn to_move(&self) -> Color {
+        self.now().turn().to_move
+    }
+
+    fn undo(&mut self) -> bool {
+        GoHistory::undo(self)
+    }
+
+    fn moves_played(&self) -> usize {
+        GoHistory::moves_played(self)
+    }
+
+    fn ended(&self) -> bool {
+        GoHistory::ended(self)
+    }
+
+    fn check_consistency(&self) -> Result<(), String> {
+        GoHistory::check_consistency(self)
+    }
 }
 
 impl<S: GoState> GoHistory<S> {
@@ -274,16 +300,19 @@ impl<S: GoState> GoHistory<S> {
 
 /// Estimated final owner of each of `points` points (+1 black, -1 white),
 /// the average of `playouts` (at least one) random games, each of which
-/// gives an owner per point.
+/// gives an owner per point; each records its moves in a trace that
+/// starts empty.
 pub fn ownership<I: IntoIterator<Item = i8>>(
     points: usize,
     playouts: usize,
-    mut playout: impl FnMut() -> I,
+    mut playout: impl FnMut(&mut Vec<(Color, Move)>) -> I,
 ) -> Vec<f32> {
     let playouts = playouts.max(1);
     let mut total = vec![0.0; points];
+    let mut trace = Vec::new();
     for _ in 0..playouts {
-        for (sum, owner) in total.iter_mut().zip(playout()) {
+        trace.clear();
+        for (sum, owner) in total.iter_mut().zip(playout(&mut trace)) {
             *sum += owner as f32;
         }
     }
@@ -303,6 +332,51 @@ pub fn keep_pass_for_the_end(out: &mut Vec<Move>, board: &Board, turn: Turn) {
     if turn.passes == 0 && useful {
         out.retain(|&mv| mv != Move::Pass);
     }
+}
+
+/// The points of a diagram, top row first, each with its character
+/// (whitespace between them skipped), or why a row is not as long as the
+/// diagram has rows.
+pub fn diagram_points(rows: &[&str]) -> Result<Vec<(Vertex, char)>, String> {
+    let size = rows.len();
+    let mut points = Vec::with_capacity(size * size);
+    for (row, text) in rows.iter().enumerate() {
+        let cells: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+        if cells.len() != size {
+            return Err(format!("row {} has {} points, not {size}", row + 1, cells.len()));
+        }
+        points.extend(
+            cells
+                .into_iter()
+                .enumerate()
+                .map(|(x, c)| (Vertex::new(x, size - 1 - row), c)),
+        );
+    }
+    Ok(points)
+}
+
+/// The board point of `v`, or why a stone cannot be placed there: off the
+/// board or occupied.
+pub fn empty_point(board: &Board, v: Vertex) -> Result<usize, Illegal> {
+    if !v.on_board(board.size()) {
+        return Err(Illegal::new("vertex off the board"));
+    }
+    let p = board.point(v);
+    if !board.is_empty(p) {
+        return Err(Illegal::new("point is occupied"));
+    }
+    Ok(p)
+}
+
+/// Appends a placement on every point of `board` that `legal` accepts,
+/// in the board's order.
+pub fn push_placements(board: &Board, out: &mut Vec<Move>, legal: impl Fn(usize) -> bool) {
+    out.extend(
+        board
+            .all_points()
+            .filter(|&p| legal(p))
+            .map(|p| Move::Place(board.vertex(p))),
+    );
 }
 
 /// The plain stone on a vertex of a Go board, for variants with no other pieces.
@@ -416,7 +490,7 @@ mod tests {
     #[test]
     fn ownership_averages_the_playouts() {
         let mut round = 0;
-        let owners = ownership(2, 4, || {
+        let owners = ownership(2, 4, |_| {
             round += 1;
             [1, if round % 2 == 0 { 1 } else { -1 }]
         });

@@ -17,10 +17,11 @@ use super::spec::{Effect, OptionCommand, SetupOption};
 use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::zobrist::{self, StateKey, HENGE_CELL};
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
-use crate::history::History;
+use crate::game::{timeline_in, Clicks, GameSetup, Illegal, Occupant, Outcome, Owner, Position, View};
+use crate::history::{History, Snapshot};
 use crate::moves::{Move, Piece, Vertex};
-use crate::solver::symmetry;
+use crate::search::SearchHints;
+use crate::solver::{symmetry, SolverHints};
 use rand::rngs::SmallRng;
 use rand::Rng;
 
@@ -123,6 +124,16 @@ struct State {
     /// The player who played a henge as their last piece.
     loser: Option<Color>,
     hash: u64,
+}
+
+impl Snapshot for State {
+    fn size(&self) -> usize {
+        SIZE
+    }
+
+    fn to_move(&self) -> Color {
+        self.to_move
+    }
 }
 
 /// Zobrist keys of the state outside the board (see [`StateKey`]).
@@ -451,10 +462,7 @@ impl GoRoGo {
         match mv {
             Move::Place(v) | Move::Drop(Piece::Stone, v) => Ok((v, false)),
             Move::Drop(Piece::Henge, v) => Ok((v, true)),
-            Move::Pass => Err(Illegal::new("GoRoGo has no pass")),
-            Move::Drop(piece, _) => Err(Illegal::new(format!("GoRoGo has no {piece}"))),
-            Move::Step(..) => Err(Illegal::new("pieces do not move in GoRoGo")),
-            Move::Polyomino(..) => Err(Illegal::new("GoRoGo has no polyomino drops")),
+            other => Err(Illegal::absent_kind("GoRoGo", other)),
         }
     }
 
@@ -468,18 +476,12 @@ impl GoRoGo {
     }
 }
 
-impl Rules for GoRoGo {
+impl Position for GoRoGo {
     fn variant_name(&self) -> &'static str {
         "gorogo"
     }
 
-    fn size(&self) -> usize {
-        SIZE
-    }
-
-    fn to_move(&self) -> Color {
-        self.state().to_move
-    }
+    timeline_in!(history);
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         let state = self.state();
@@ -501,9 +503,7 @@ impl Rules for GoRoGo {
 
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
         let state = *self.state();
-        if state.outcome().is_some() {
-            return Err(Illegal::new("the game is over"));
-        }
+        Illegal::if_over(state.outcome())?;
         if color != state.to_move {
             return Err(Illegal::new(format!("it is {}'s turn", state.to_move)));
         }
@@ -527,14 +527,6 @@ impl Rules for GoRoGo {
         Ok(())
     }
 
-    fn undo(&mut self) -> bool {
-        self.history.undo()
-    }
-
-    fn moves_played(&self) -> usize {
-        self.history.len()
-    }
-
     fn outcome(&self) -> Option<Outcome> {
         self.state().outcome()
     }
@@ -550,7 +542,9 @@ impl Rules for GoRoGo {
     fn recompute_hash(&self) -> u64 {
         self.state().compute_hash()
     }
+}
 
+impl View for GoRoGo {
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
         if !v.on_board(SIZE) {
             return None;
@@ -599,6 +593,10 @@ impl Rules for GoRoGo {
         ])
     }
 }
+
+impl GameSetup for GoRoGo {}
+
+impl Clicks for GoRoGo {}
 
 impl SearchHints for GoRoGo {
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {

@@ -21,10 +21,11 @@ pub use board::{Bitboard, Board, Cell, Placement};
 use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::zobrist::side_key;
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
-use crate::history::History;
+use crate::game::{timeline_in, Clicks, GameSetup, Illegal, Occupant, Outcome, Owner, Position, View};
+use crate::history::{History, Snapshot};
 use crate::moves::{Move, Piece, Vertex};
-use crate::search::{Config, Limits, Report, SearchResult};
+use crate::search::{Config, Limits, Report, SearchHints, SearchResult};
+use crate::solver::SolverHints;
 use board::with_board;
 use rand::rngs::SmallRng;
 
@@ -34,6 +35,16 @@ struct State {
     to_move: Color,
     /// Set once the game is decided: an Igo or a Wego.
     outcome: Option<Outcome>,
+}
+
+impl Snapshot for State {
+    fn size(&self) -> usize {
+        self.board.size()
+    }
+
+    fn to_move(&self) -> Color {
+        self.to_move
+    }
 }
 
 impl State {
@@ -125,20 +136,15 @@ impl Migoyugo {
 
     /// The point of a placement, or why it cannot be played.
     fn check(&self, color: Color, mv: Move) -> Result<usize, Illegal> {
-        if self.outcome().is_some() {
-            return Err(Illegal::new("the game is over"));
-        }
+        Illegal::if_over(self.outcome())?;
         let v = match mv {
             Move::Place(v) | Move::Drop(Piece::Migo, v) => v,
-            Move::Pass => return Err(Illegal::new("Migoyugo has no pass")),
             Move::Drop(Piece::Yugo, _) => {
                 return Err(Illegal::new(
                     "a Yugo is made by a line of four, not placed; play a vertex",
                 ))
             }
-            Move::Drop(piece, _) => return Err(Illegal::new(format!("Migoyugo has no {piece}"))),
-            Move::Step(..) => return Err(Illegal::new("pieces do not move in Migoyugo")),
-            Move::Polyomino(..) => return Err(Illegal::new("Migoyugo has no polyomino drops")),
+            other => return Err(Illegal::absent_kind("Migoyugo", other)),
         };
         if !v.on_board(self.size()) {
             return Err(Illegal::new("vertex off the board"));
@@ -201,18 +207,12 @@ fn forced_point(board: &Board, color: Color) -> Option<usize> {
     }
 }
 
-impl Rules for Migoyugo {
+impl Position for Migoyugo {
     fn variant_name(&self) -> &'static str {
         "migoyugo"
     }
 
-    fn size(&self) -> usize {
-        self.board().size()
-    }
-
-    fn to_move(&self) -> Color {
-        self.history.now.to_move
-    }
+    timeline_in!(history);
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         if self.outcome().is_some() {
@@ -237,14 +237,6 @@ impl Rules for Migoyugo {
         Ok(())
     }
 
-    fn undo(&mut self) -> bool {
-        self.history.undo()
-    }
-
-    fn moves_played(&self) -> usize {
-        self.history.len()
-    }
-
     fn outcome(&self) -> Option<Outcome> {
         self.history.now.outcome
     }
@@ -262,6 +254,16 @@ impl Rules for Migoyugo {
         self.board().recompute_hash() ^ side_key(self.to_move())
     }
 
+    fn set_to_move(&mut self, color: Color) -> bool {
+        let state = &mut self.history.now;
+        state.to_move = color;
+        // The new side to move may have no placement: Wego.
+        state.outcome = state.judge();
+        true
+    }
+}
+
+impl View for Migoyugo {
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
         let board = self.board();
         let (color, piece) = match board.cell(board.point(v)) {
@@ -288,15 +290,11 @@ impl Rules for Migoyugo {
     fn captures(&self) -> [u32; 2] {
         [0, 0]
     }
-
-    fn set_to_move(&mut self, color: Color) -> bool {
-        let state = &mut self.history.now;
-        state.to_move = color;
-        // The new side to move may have no placement: Wego.
-        state.outcome = state.judge();
-        true
-    }
 }
+
+impl GameSetup for Migoyugo {}
+
+impl Clicks for Migoyugo {}
 
 impl SearchHints for Migoyugo {
     fn forced_move(&self) -> Option<Move> {

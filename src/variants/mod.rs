@@ -4,9 +4,10 @@
 //! own GTP commands).
 //!
 //! Adding a variant touches this folder alone: a module with a type that
-//! implements `Rules`, `SearchHints` and `SolverHints` and a `SPEC` that
-//! describes it, then a `Variant` entry, its arm in `Variant::spec`, and a
-//! `Game` arm with its line in `dispatch!`. Go-like variants build on
+//! implements `Position`, `View`, `GameSetup`, `Clicks`, `SearchHints` and
+//! `SolverHints` and a `SPEC` that describes it, then a `Variant` entry,
+//! its arm in `Variant::spec`, and a `Game` arm with its line in
+//! `dispatch!`. Go-like variants build on
 //! [`go_family`]; a family of variants that differ by data describes them
 //! as [`presets`] (War Go's armies, Group Go's pieces). (Its perft file
 //! and its docs are the rest.)
@@ -16,6 +17,7 @@ pub mod commands;
 pub mod go;
 pub mod go_family;
 pub mod gorogo;
+pub mod gray_game;
 pub mod gray_grid;
 pub mod groupgo;
 pub mod migoyugo;
@@ -32,8 +34,14 @@ pub use setup::{Setup, Start};
 pub use spec::{SolverUse, VariantSpec};
 
 use crate::color::Color;
-use crate::game::{Illegal, Judgement, Occupant, Outcome, Ownership, Position};
+use crate::game::{
+    clicks_methods, forward_trait, game_setup_methods, position_methods, view_methods, Clicks, GameSetup, Illegal,
+    Judgement, Occupant, Outcome, Ownership, Position, Spelling, View,
+};
+use crate::history::Timeline;
 use crate::moves::{Move, Piece, Vertex};
+use crate::search::{search_hints_methods, Config, Limits, Report, SearchHints, SearchResult, Tuning, Widening};
+use crate::solver::{solver_hints_methods, Budget, Solution, SolverHints};
 use rand::rngs::SmallRng;
 
 /// The variants the engine plays; plain Go by default.
@@ -202,62 +210,11 @@ macro_rules! dispatch {
     };
 }
 
-/// Forwards every method to the variant inside; `Position` has no defaults,
-/// so a method missing here does not compile.
-#[rustfmt::skip]
-impl Position for Game {
-    fn variant_name(&self) -> &'static str { dispatch!(self, g => g.variant_name()) }
-    fn size(&self) -> usize { dispatch!(self, g => g.size()) }
-    fn to_move(&self) -> Color { dispatch!(self, g => g.to_move()) }
-    fn legal_moves(&self, out: &mut Vec<Move>) { dispatch!(self, g => g.legal_moves(out)) }
-    fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> { dispatch!(self, g => g.play(color, mv)) }
-    fn undo(&mut self) -> bool { dispatch!(self, g => g.undo()) }
-    fn moves_played(&self) -> usize { dispatch!(self, g => g.moves_played()) }
-    fn outcome(&self) -> Option<Outcome> { dispatch!(self, g => g.outcome()) }
-    fn score_now(&self) -> Outcome { dispatch!(self, g => g.score_now()) }
-    fn hash(&self) -> u64 { dispatch!(self, g => g.hash()) }
-    fn recompute_hash(&self) -> u64 { dispatch!(self, g => g.recompute_hash()) }
-    fn check_consistency(&self) -> Result<(), String> { dispatch!(self, g => g.check_consistency()) }
-    fn set_to_move(&mut self, color: Color) -> bool { dispatch!(self, g => g.set_to_move(color)) }
-    fn occupant(&self, v: Vertex) -> Option<Occupant> { dispatch!(self, g => g.occupant(v)) }
-    fn label(&self, v: Vertex) -> Option<String> { dispatch!(self, g => g.label(v)) }
-    fn status_lines(&self) -> Vec<String> { dispatch!(self, g => g.status_lines()) }
-    fn captures(&self) -> [u32; 2] { dispatch!(self, g => g.captures()) }
-    fn hand(&self, color: Color) -> Option<Vec<(Piece, u32)>> { dispatch!(self, g => g.hand(color)) }
-    fn zones(&self) -> Vec<Vertex> { dispatch!(self, g => g.zones()) }
-    fn place_handicap(&mut self, stones: &[Vertex]) -> Result<(), Illegal> { dispatch!(self, g => g.place_handicap(stones)) }
-    fn set_komi(&mut self, komi: f32) { dispatch!(self, g => g.set_komi(komi)) }
-    fn finish_setup(&mut self) { dispatch!(self, g => g.finish_setup()) }
-    fn record_options(&self) -> Vec<(String, String)> { dispatch!(self, g => g.record_options()) }
-    fn restore_option(&mut self, key: &str, value: &str) -> Result<(), String> { dispatch!(self, g => g.restore_option(key, value)) }
-    fn setup_moves(&self) -> usize { dispatch!(self, g => g.setup_moves()) }
-    fn spell(&self, mv: Move) -> crate::clicks::Spelling { dispatch!(self, g => g.spell(mv)) }
-    fn needs_frame(&self) -> bool { dispatch!(self, g => g.needs_frame()) }
-    fn in_setup(&self) -> bool { dispatch!(self, g => g.in_setup()) }
-    fn default_setup(&mut self, color: Color) { dispatch!(self, g => g.default_setup(color)) }
-    fn judge(&self, ownership: &Ownership) -> Option<Judgement> { dispatch!(self, g => g.judge(ownership)) }
-    fn play_on(&mut self) { dispatch!(self, g => g.play_on()) }
-    fn search_moves(&self, out: &mut Vec<Move>) { dispatch!(self, g => g.search_moves(out)) }
-    fn widening_candidates(&self, out: &mut Vec<Move>) { dispatch!(self, g => g.widening_candidates(out)) }
-    fn is_search_move(&self, mv: Move) -> bool { dispatch!(self, g => g.is_search_move(mv)) }
-    fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 { dispatch!(self, g => g.rollout(rng, trace)) }
-    fn rollout_owners(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32 { dispatch!(self, g => g.rollout_owners(rng, trace, owners)) }
-    fn outcome_value(&self, outcome: Outcome) -> f32 { dispatch!(self, g => g.outcome_value(outcome)) }
-    fn amaf_applies(&self) -> bool { dispatch!(self, g => g.amaf_applies()) }
-    fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> { dispatch!(self, g => g.ownership(rng, playouts)) }
-    fn prior(&self, mv: Move) -> Option<(f32, f32)> { dispatch!(self, g => g.prior(mv)) }
-    fn widening(&self) -> Option<crate::game::Widening> { dispatch!(self, g => g.widening()) }
-    fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) { dispatch!(self, g => g.priors(moves, out)) }
-    fn tuning(&self) -> crate::search::Tuning { dispatch!(self, g => g.tuning()) }
-    fn points_per_move(&self) -> usize { dispatch!(self, g => g.points_per_move()) }
-    fn forced_move(&self) -> Option<Move> { dispatch!(self, g => g.forced_move()) }
-    fn own_search(&self, limits: crate::search::Limits, config: &crate::search::Config, stop: &(dyn Fn() -> bool + Sync), report: &mut Option<crate::search::Report>) -> Option<crate::search::SearchResult> { dispatch!(self, g => g.own_search(limits, config, stop, report)) }
-    fn capture_move(&self, judged: &Judgement, color: Color) -> Option<Move> { dispatch!(self, g => g.capture_move(judged, color)) }
-    fn canonical_hash(&self) -> u64 { dispatch!(self, g => g.canonical_hash()) }
-    fn solver_moves(&self, out: &mut Vec<Move>) { dispatch!(self, g => g.solver_moves(out)) }
-    fn strategist(&self) -> Option<Color> { dispatch!(self, g => g.strategist()) }
-    fn strategy_move(&self) -> Option<Move> { dispatch!(self, g => g.strategy_move()) }
-    fn draws_possible(&self) -> bool { dispatch!(self, g => g.draws_possible()) }
-    fn settled_for(&self, target: Color) -> Option<bool> { dispatch!(self, g => g.settled_for(target)) }
-    fn own_solution(&self, budget: &crate::solver::Budget, stop: &dyn Fn() -> bool) -> Option<crate::solver::Solution> { dispatch!(self, g => g.own_solution(budget, stop)) }
-}
+// Every method of every trait, forwarded from the one list that declares
+// it: a method added to a trait is forwarded with it.
+position_methods!(forward_trait! { Position for Game by dispatch });
+view_methods!(forward_trait! { View for Game by dispatch });
+game_setup_methods!(forward_trait! { GameSetup for Game by dispatch });
+clicks_methods!(forward_trait! { Clicks for Game by dispatch });
+search_hints_methods!(forward_trait! { SearchHints for Game by dispatch });
+solver_hints_methods!(forward_trait! { SolverHints for Game by dispatch });

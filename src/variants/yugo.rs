@@ -24,10 +24,11 @@ use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::args::Args;
 use crate::board::zobrist::StateKey;
 use crate::board::{cell_of, color_of, Board, BLACK, EMPTY, WHITE};
-use crate::clicks::{Click, Spelling};
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
+use crate::game::{timeline_in, Click, Clicks, GameSetup, Illegal, Occupant, Outcome, Owner, Position, Spelling, View};
 use crate::moves::{Move, Piece, Vertex};
+use crate::search::SearchHints;
+use crate::solver::SolverHints;
 use rand::rngs::SmallRng;
 
 /// Board `kind` codes: the kind is part of the Zobrist key.
@@ -292,14 +293,8 @@ impl Yugo {
 
     /// The board point of a placement and the kind the rules give it, or why it is illegal.
     fn check_placement(&self, color: Color, v: Vertex, asked: Option<Piece>) -> Result<(usize, Placement), Illegal> {
-        if !v.on_board(self.size()) {
-            return Err(Illegal::new("vertex off the board"));
-        }
         let board = self.board();
-        let p = board.point(v);
-        if !board.is_empty(p) {
-            return Err(Illegal::new("point is occupied"));
-        }
+        let p = go_family::empty_point(board, v)?;
         let kind = placement(board, p, color);
         match (kind, asked) {
             (Placement::Illegal, _) => Err(Illegal::new(
@@ -375,63 +370,39 @@ fn capture_near(board: &Board, q: usize, color: Color) -> Option<usize> {
         .map(|(_, lib)| lib)
 }
 
-impl Rules for Yugo {
+impl Position for Yugo {
     fn variant_name(&self) -> &'static str {
         "yugo"
     }
 
-    fn size(&self) -> usize {
-        self.board().size()
-    }
-
-    fn to_move(&self) -> Color {
-        self.history.now().turn.to_move
-    }
+    timeline_in!(history);
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         if self.outcome().is_some() {
             return;
         }
-        let board = self.board();
-        let color = self.to_move();
-        for p in board.all_points() {
-            if board.is_empty(p) && placement(board, p, color) != Placement::Illegal {
-                out.push(Move::Place(board.vertex(p)));
-            }
-        }
+        let (board, color) = (self.board(), self.to_move());
+        go_family::push_placements(board, out, |p| {
+            board.is_empty(p) && placement(board, p, color) != Placement::Illegal
+        });
         // The button while it is free, a real pass afterwards.
         out.push(Move::Pass);
     }
 
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
-        if self.outcome().is_some() {
-            return Err(Illegal::new("the game is over"));
-        }
+        Illegal::if_over(self.outcome())?;
         let placed = match mv {
             Move::Pass => None,
             Move::Place(v) => Some(self.check_placement(color, v, None)?),
             Move::Drop(piece @ (Piece::Pawn | Piece::King), v) => Some(self.check_placement(color, v, Some(piece))?),
             Move::Drop(piece, _) => return Err(Illegal::new(format!("Yugo has no {piece}; use pawn@ or king@"))),
-            Move::Step(..) => return Err(Illegal::new("pieces do not move in Yugo")),
-            Move::Polyomino(..) => return Err(Illegal::new("Yugo has no polyomino drops")),
+            other => return Err(Illegal::absent_kind("Yugo", other)),
         };
         self.history.play(|state| match placed {
             Some((p, kind)) => state.play_placement(p, color, kind),
             None => state.play_pass(color),
         });
         Ok(())
-    }
-
-    fn undo(&mut self) -> bool {
-        self.history.undo()
-    }
-
-    fn moves_played(&self) -> usize {
-        self.history.moves_played()
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.history.ended().then(|| self.score_now())
     }
 
     fn score_now(&self) -> Outcome {
@@ -451,10 +422,13 @@ impl Rules for Yugo {
         self.history.recomputed(self.hash())
     }
 
-    fn check_consistency(&self) -> Result<(), String> {
-        self.history.check_consistency()
+    fn set_to_move(&mut self, color: Color) -> bool {
+        self.history.give_turn(color);
+        true
     }
+}
 
+impl View for Yugo {
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
         let board = self.board();
         let p = board.point(v);
@@ -491,7 +465,9 @@ impl Rules for Yugo {
     fn captures(&self) -> [u32; 2] {
         self.history.now().captures
     }
+}
 
+impl GameSetup for Yugo {
     /// Black pawns on an empty board, each a legal pawn placement; white moves next.
     fn place_handicap(&mut self, stones: &[Vertex]) -> Result<(), Illegal> {
         if self.history.moves_played() > 0
@@ -516,15 +492,12 @@ impl Rules for Yugo {
         Ok(())
     }
 
-    fn set_to_move(&mut self, color: Color) -> bool {
-        self.history.give_turn(color);
-        true
-    }
-
     fn set_komi(&mut self, komi: f32) {
         self.komi = komi;
     }
+}
 
+impl Clicks for Yugo {
     /// Taking the button is a click of its own, `button`: GoGui ends a
     /// game after any two passes in a row, and taking it is no pass.
     fn spell(&self, mv: Move) -> Spelling {
@@ -565,10 +538,8 @@ impl SearchHints for Yugo {
     }
 
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
-        let mut trace = Vec::new();
-        Some(go_family::ownership(self.size() * self.size(), playouts, || {
-            trace.clear();
-            point_owners(&playout(self.history.now().clone(), rng, &mut trace).board)
+        Some(go_family::ownership(self.size() * self.size(), playouts, |trace| {
+            point_owners(&playout(self.history.now().clone(), rng, trace).board)
         }))
     }
 }

@@ -18,7 +18,7 @@ use variago::game::Occupant;
 use variago::gtp::engine::{Engine, SearchSettings};
 use variago::gtp::execute_line;
 use variago::variants::Start;
-use variago::{Game, Move, Position, Setup, Variant, Vertex};
+use variago::{Game, Move, Position, Setup, Variant, Vertex, View};
 
 /// Search settings for tests: a fixed number of playouts, no clock, a fixed seed.
 pub fn settings(playouts: u64, seed: u64) -> SearchSettings {

@@ -2,7 +2,7 @@
 //! vertex, and what is left in a hand.
 
 use variago::variants::wargo::WarGo;
-use variago::{Color, Move, Position, Vertex};
+use variago::{Color, Move, Position, Vertex, View};
 
 /// Plays the move `text` (a vertex, a step `C3-C4` or a drop `tao@C4`).
 pub fn play(game: &mut WarGo, color: Color, text: &str) -> Result<(), String> {

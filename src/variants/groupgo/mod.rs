@@ -21,12 +21,12 @@ use super::go_family::{self, go_state, GoHistory, Turn};
 use super::Setup;
 use crate::board::zobrist::StateKey;
 use crate::board::Board;
-use crate::clicks::{Click, Spelling};
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints, Widening};
+use crate::game::{timeline_in, Click, Clicks, GameSetup, Illegal, Occupant, Outcome, Position, Spelling, View};
 use crate::moves::{Move, Piece, Vertex};
 use crate::polyomino::{Omino, Shape};
-use crate::search::Tuning;
+use crate::search::{SearchHints, Tuning, Widening};
+use crate::solver::SolverHints;
 use drops::{Cells, Geometry, Verdict};
 use presets::{Hand, Pieces};
 use rand::rngs::SmallRng;
@@ -188,19 +188,13 @@ impl GroupGo {
         let size = rows.len();
         let mut game = GroupGo::new(&Setup { size, ..setup.clone() });
         let state = game.history.now_mut();
-        for (row, text) in rows.iter().enumerate() {
-            let cells: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-            if cells.len() != size {
-                return Err(format!("row {} has {} points, not {size}", row + 1, cells.len()));
-            }
-            for (x, &c) in cells.iter().enumerate() {
-                let p = state.board.point(Vertex::new(x, size - 1 - row));
-                match c {
-                    '.' => {}
-                    'X' => state.board.put(p, crate::board::BLACK, 0),
-                    'O' => state.board.put(p, crate::board::WHITE, 0),
-                    other => return Err(format!("unknown diagram point '{other}'")),
-                }
+        for (v, c) in go_family::diagram_points(rows)? {
+            let p = state.board.point(v);
+            match c {
+                '.' => {}
+                'X' => state.board.put(p, crate::board::BLACK, 0),
+                'O' => state.board.put(p, crate::board::WHITE, 0),
+                other => return Err(format!("unknown diagram point '{other}'")),
             }
         }
         if let Some(p) = state
@@ -400,18 +394,12 @@ fn example(omino: Omino) -> String {
     Move::Polyomino(Vertex::new(3, 3), shape).to_string()
 }
 
-impl Rules for GroupGo {
+impl Position for GroupGo {
     fn variant_name(&self) -> &'static str {
         self.name
     }
 
-    fn size(&self) -> usize {
-        self.state().board.size()
-    }
-
-    fn to_move(&self) -> Color {
-        self.state().turn.to_move
-    }
+    timeline_in!(history);
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         if self.outcome().is_some() {
@@ -422,9 +410,7 @@ impl Rules for GroupGo {
     }
 
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
-        if self.outcome().is_some() {
-            return Err(Illegal::new("the game is over"));
-        }
+        Illegal::if_over(self.outcome())?;
         if mv == Move::Pass {
             self.history.play(|state| state.pass(color));
             return Ok(());
@@ -433,18 +419,6 @@ impl Rules for GroupGo {
         self.judge(color, &cells)?;
         self.history.play(|state| state.drop(color, &cells, piece));
         Ok(())
-    }
-
-    fn undo(&mut self) -> bool {
-        self.history.undo()
-    }
-
-    fn moves_played(&self) -> usize {
-        self.history.moves_played()
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.history.ended().then(|| self.score_now())
     }
 
     fn score_now(&self) -> Outcome {
@@ -460,15 +434,13 @@ impl Rules for GroupGo {
         self.history.recomputed(self.hash())
     }
 
-    fn check_consistency(&self) -> Result<(), String> {
-        self.history.check_consistency()
-    }
-
     fn set_to_move(&mut self, color: Color) -> bool {
         self.history.give_turn(color);
         true
     }
+}
 
+impl View for GroupGo {
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
         if !v.on_board(self.size()) {
             return None;
@@ -509,7 +481,15 @@ impl Rules for GroupGo {
         let now = self.state().hands[color.index()];
         Some(start.pieces().iter().map(|o| (Piece::Omino(o), now.get(o))).collect())
     }
+}
 
+impl GameSetup for GroupGo {
+    fn set_komi(&mut self, komi: f32) {
+        self.komi = komi;
+    }
+}
+
+impl Clicks for GroupGo {
     /// A piece from the hand is picked first, then its points in any
     /// order; other drops are their points in any order.
     fn spell(&self, mv: Move) -> Spelling {
@@ -526,10 +506,6 @@ impl Rules for GroupGo {
         } else {
             Spelling::then_any_order(points.collect(), 0)
         }
-    }
-
-    fn set_komi(&mut self, komi: f32) {
-        self.komi = komi;
     }
 }
 
@@ -641,10 +617,8 @@ impl SearchHints for GroupGo {
     }
 
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
-        let mut trace = Vec::new();
-        Some(go_family::ownership(self.size() * self.size(), playouts, || {
-            trace.clear();
-            playout::run(self.state(), &self.preset, &self.geometry, rng, &mut trace).area_owners()
+        Some(go_family::ownership(self.size() * self.size(), playouts, |trace| {
+            playout::run(self.state(), &self.preset, &self.geometry, rng, trace).area_owners()
         }))
     }
 

@@ -15,9 +15,9 @@ use super::drops::{self, Cells, Geometry, Verdict};
 use super::{Preset, State};
 use crate::board::{cell_of, random_below, Board, EMPTY};
 use crate::color::Color;
-use crate::game::Widening;
 use crate::moves::{Move, Vertex};
 use crate::polyomino::{Shape, SHAPE_COUNT};
+use crate::search::Widening;
 use rand::rngs::SmallRng;
 
 /// The search's widening for drops: the best hundred of a node by prior,
@@ -346,7 +346,8 @@ fn near(board: &Board, a: usize, b: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Rules, SearchHints};
+    use crate::game::Position;
+    use crate::search::SearchHints;
     use crate::variants::groupgo::GroupGo;
     use crate::variants::{Setup, Variant};
     use rand::SeedableRng;

@@ -10,14 +10,16 @@ mod playout;
 
 pub use geometry::{placement, Placement};
 
-use super::gray_grid::{score_keys, Grid};
+use super::gray_game::{self, GrayGame, GrayState};
+use super::gray_grid::Grid;
 use super::spec::{Effect, OptionCommand, SetupOption};
 use super::{Game, Setup, SolverUse, Start, VariantSpec};
-use crate::board::zobrist::side_key;
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
+use crate::game::{Illegal, Position};
 use crate::history::History;
-use crate::moves::{Move, Piece, Vertex};
+use crate::moves::{Move, Vertex};
+use crate::search::SearchHints;
+use crate::solver::SolverHints;
 use rand::rngs::SmallRng;
 
 /// The points that win unless the game's setup says otherwise.
@@ -27,27 +29,8 @@ pub const DEFAULT_TARGET: u32 = 5;
 pub const MAX_TARGET: u32 = 9999;
 
 #[derive(Clone, Debug)]
-struct State {
-    grid: Grid,
-    /// Points of each player, black first.
-    points: [u32; 2],
-    to_move: Color,
-}
-
-impl State {
-    fn score(&self) -> Outcome {
-        let [b, w] = self.points;
-        Outcome::Score(b as f32 - w as f32)
-    }
-
-    fn is_full(&self) -> bool {
-        self.grid.stones() as usize == self.grid.size() * self.grid.size()
-    }
-}
-
-#[derive(Clone, Debug)]
 pub struct Squares {
-    history: History<State>,
+    history: History<GrayState>,
     target: u32,
 }
 
@@ -110,9 +93,9 @@ impl Squares {
 
     fn with_grid(grid: Grid, setup: &Setup, to_move: Color) -> Squares {
         Squares {
-            history: History::new(State {
+            history: History::new(GrayState {
                 grid,
-                points: [0, 0],
+                score: [0, 0],
                 to_move,
             }),
             target: setup.target().unwrap_or(DEFAULT_TARGET),
@@ -125,125 +108,56 @@ impl Squares {
         Ok(Squares::with_grid(Grid::from_rows(rows)?, setup, to_move))
     }
 
-    fn state(&self) -> &State {
-        &self.history.now
-    }
-
     pub fn target(&self) -> u32 {
         self.target
     }
 
     pub fn points(&self) -> [u32; 2] {
-        self.state().points
+        self.state().score
     }
 
     /// What a placement on the empty point `v` would complete and open.
     pub fn placement_at(&self, v: Vertex) -> Placement {
         placement(&self.state().grid, v.x as usize, v.y as usize)
     }
-
-    /// The point a move places on, or why it cannot be played.
-    fn check(&self, mv: Move) -> Result<Vertex, Illegal> {
-        if self.outcome().is_some() {
-            return Err(Illegal::new("the game is over"));
-        }
-        let v = match mv {
-            Move::Place(v) | Move::Drop(Piece::Gray, v) => v,
-            Move::Pass => return Err(Illegal::new("Squares has no pass")),
-            Move::Drop(piece, _) => return Err(Illegal::new(format!("Squares has no {piece}"))),
-            Move::Step(..) => return Err(Illegal::new("stones do not move in Squares")),
-            Move::Polyomino(..) => return Err(Illegal::new("Squares has no polyomino drops")),
-        };
-        if !v.on_board(self.size()) {
-            return Err(Illegal::new("vertex off the board"));
-        }
-        if self.state().grid.has(v.x as usize, v.y as usize) {
-            return Err(Illegal::new(format!("{v} already holds a stone")));
-        }
-        Ok(v)
-    }
 }
 
-impl Rules for Squares {
-    fn variant_name(&self) -> &'static str {
-        SPEC.name
+impl GrayGame for Squares {
+    const NAME: &'static str = SPEC.name;
+    const TITLE: &'static str = "Squares";
+    const REMOVES: bool = false;
+
+    fn history(&self) -> &History<GrayState> {
+        &self.history
     }
 
-    fn size(&self) -> usize {
-        self.state().grid.size()
+    fn history_mut(&mut self) -> &mut History<GrayState> {
+        &mut self.history
     }
 
-    fn to_move(&self) -> Color {
-        self.state().to_move
+    fn gray_drop(v: Vertex) -> Result<Vertex, Illegal> {
+        Ok(v)
     }
 
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        if self.outcome().is_none() {
-            let grid = &self.state().grid;
-            out.extend(grid.points(false).map(|(x, y)| Move::Place(Vertex::new(x, y))));
-        }
+    fn unplayable(v: Vertex) -> Illegal {
+        Illegal::new(format!("{v} already holds a stone"))
     }
 
-    /// Either player may place: the points are `color`'s, and the other
-    /// player moves next.
-    fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
-        let v = self.check(mv)?;
-        let (x, y) = (v.x as usize, v.y as usize);
-        let completes = placement(&self.state().grid, x, y).completes;
-        self.history.push();
-        let state = &mut self.history.now;
+    fn apply(state: &mut GrayState, x: usize, y: usize, color: Color) {
+        let completes = placement(&state.grid, x, y).completes;
         state.grid.put(x, y);
-        state.points[color.index()] += completes;
-        state.to_move = color.opponent();
-        Ok(())
-    }
-
-    fn undo(&mut self) -> bool {
-        self.history.undo()
-    }
-
-    fn moves_played(&self) -> usize {
-        self.history.len()
+        state.score[color.index()] += completes;
     }
 
     /// A player at the target has won; a full board is scored by points.
-    fn outcome(&self) -> Option<Outcome> {
+    fn decided(&self) -> bool {
         let state = self.state();
-        (state.points.iter().any(|&p| p >= self.target) || state.is_full()).then(|| state.score())
+        state.score.iter().any(|&p| p >= self.target) || state.is_full()
     }
 
-    /// Before the end: the points as they stand.
-    fn score_now(&self) -> Outcome {
-        self.state().score()
-    }
-
-    fn hash(&self) -> u64 {
-        let state = self.state();
-        state.grid.hash() ^ score_keys(state.points) ^ side_key(state.to_move)
-    }
-
-    fn recompute_hash(&self) -> u64 {
-        let state = self.state();
-        state.grid.recompute_hash() ^ score_keys(state.points) ^ side_key(state.to_move)
-    }
-
-    fn set_to_move(&mut self, color: Color) -> bool {
-        self.history.now.to_move = color;
-        true
-    }
-
-    fn occupant(&self, v: Vertex) -> Option<Occupant> {
-        self.state().grid.occupant(v)
-    }
-
-    fn status_lines(&self) -> Vec<String> {
-        let [b, w] = self.state().points;
+    fn lines(&self) -> Vec<String> {
+        let [b, w] = self.state().score;
         vec![format!("points: black {b} white {w}, target {}", self.target)]
-    }
-
-    /// The points, which front ends show where Go shows prisoners.
-    fn captures(&self) -> [u32; 2] {
-        self.state().points
     }
 }
 
@@ -261,18 +175,10 @@ impl SearchHints for Squares {
     /// Placements that complete squares, and those that leave no square a
     /// stone short; every placement only where all leave one short.
     fn search_moves(&self, out: &mut Vec<Move>) {
-        let start = out.len();
-        self.legal_moves(out);
-        let grid = &self.state().grid;
-        let quiet = |mv: &Move| {
-            let v = mv.vertex().expect("placements name a point");
-            let p = placement(grid, v.x as usize, v.y as usize);
+        gray_game::quiet_moves(self, out, |grid, x, y| {
+            let p = placement(grid, x, y);
             p.completes > 0 || p.opens == 0
-        };
-        if out[start..].iter().any(quiet) {
-            let kept: Vec<Move> = out.drain(start..).filter(quiet).collect();
-            out.extend(kept);
-        }
+        });
     }
 
     /// Playouts that complete squares when they can and otherwise avoid
@@ -282,7 +188,7 @@ impl SearchHints for Squares {
             return outcome.value_for_black();
         }
         let state = self.state();
-        playout::Playout::new(&state.grid, state.points, self.target).run(state.to_move, rng, trace)
+        playout::Playout::new(&state.grid, state.score, self.target).run(state.to_move, rng, trace)
     }
 
     /// A placement that completes squares looks good; one that leaves a
@@ -312,7 +218,7 @@ impl SearchHints for Squares {
         }
         let state = self.state();
         let mover = state.to_move;
-        let needed = |c: Color| self.target - state.points[c.index()];
+        let needed = |c: Color| self.target - state.score[c.index()];
         let (mine, theirs) = (needed(mover), needed(mover.opponent()));
         let grid = &state.grid;
         let mut threat = None;
@@ -339,25 +245,15 @@ impl SolverHints for Squares {
     /// Boards that are rotations or reflections of each other, with the
     /// same points and side to move, have the same value.
     fn canonical_hash(&self) -> u64 {
-        let state = self.state();
-        state.grid.canonical_hash() ^ score_keys(state.points) ^ side_key(state.to_move)
+        self.state().canonical_hash()
     }
 
     /// Placements that complete squares first, most first; then those
     /// that leave no square a stone short; those that do last.
     fn solver_moves(&self, out: &mut Vec<Move>) {
-        let start = out.len();
-        self.legal_moves(out);
-        let grid = &self.state().grid;
-        let mut keyed: Vec<(i64, Move)> = out
-            .drain(start..)
-            .map(|mv| {
-                let v = mv.vertex().expect("placements name a point");
-                let p = placement(grid, v.x as usize, v.y as usize);
-                (p.completes as i64 * 1000 - p.opens as i64, mv)
-            })
-            .collect();
-        keyed.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
-        out.extend(keyed.into_iter().map(|(_, mv)| mv));
+        gray_game::moves_by_key(self, out, |grid, x, y| {
+            let p = placement(grid, x, y);
+            p.completes as i64 * 1000 - p.opens as i64
+        });
     }
 }

@@ -20,14 +20,16 @@ mod playout_board;
 pub mod roots;
 pub mod start;
 
+use super::go_family;
 use super::spec::{self, OptionCommand, SetupOption};
 use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::{self, zobrist, Board, BLACK, NEUTRAL, WHITE};
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Owner, Rules, SearchHints, SolverHints};
-use crate::history::History;
+use crate::game::{timeline_in, Clicks, GameSetup, Illegal, Occupant, Outcome, Owner, Position, View};
+use crate::history::{History, Snapshot};
 use crate::moves::{Move, Piece, Vertex};
-use crate::search::{RaveWeight, Tuning};
+use crate::search::{RaveWeight, SearchHints, Tuning};
+use crate::solver::SolverHints;
 use rand::rngs::SmallRng;
 use roots::Effect;
 
@@ -167,6 +169,16 @@ struct State {
     captured: [u32; 2],
 }
 
+impl Snapshot for State {
+    fn size(&self) -> usize {
+        self.board.size()
+    }
+
+    fn to_move(&self) -> Color {
+        self.to_move
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Tanbo {
     form: Form,
@@ -260,10 +272,8 @@ impl Tanbo {
         match mv {
             Move::Place(v) => Ok(v),
             Move::Drop(piece, v) if piece == self.piece() => Ok(v),
-            Move::Pass => Err(Illegal::new(format!("{name} has no pass"))),
-            Move::Drop(piece, _) => Err(Illegal::new(format!("{name} has no {piece}"))),
             Move::Step(..) => Err(Illegal::new(format!("stones do not move in {name}"))),
-            Move::Polyomino(..) => Err(Illegal::new(format!("{name} has no polyomino drops"))),
+            other => Err(Illegal::absent_kind(name, other)),
         }
     }
 
@@ -348,7 +358,7 @@ fn gray_symbol() -> char {
     .symbol()
 }
 
-impl Rules for Tanbo {
+impl Position for Tanbo {
     fn variant_name(&self) -> &'static str {
         match self.form {
             Form::Colours => TANBO.name,
@@ -356,13 +366,7 @@ impl Rules for Tanbo {
         }
     }
 
-    fn size(&self) -> usize {
-        self.board().size()
-    }
-
-    fn to_move(&self) -> Color {
-        self.state().to_move
-    }
+    timeline_in!(history);
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         if self.outcome().is_some() {
@@ -383,18 +387,10 @@ impl Rules for Tanbo {
     }
 
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
-        if self.outcome().is_some() {
-            return Err(Illegal::new("the game is over"));
-        }
+        Illegal::if_over(self.outcome())?;
         let v = self.placement(mv)?;
-        if !v.on_board(self.size()) {
-            return Err(Illegal::new("vertex off the board"));
-        }
         let board = self.board();
-        let p = board.point(v);
-        if !board.is_empty(p) {
-            return Err(Illegal::new("point is occupied"));
-        }
+        let p = go_family::empty_point(board, v)?;
         let cell = self.form.cell(color);
         let touching = roots::touching(board, p, cell);
         if touching != 1 {
@@ -420,14 +416,6 @@ impl Rules for Tanbo {
         }
         state.to_move = color.opponent();
         Ok(())
-    }
-
-    fn undo(&mut self) -> bool {
-        self.history.undo()
-    }
-
-    fn moves_played(&self) -> usize {
-        self.history.len()
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -463,7 +451,9 @@ impl Rules for Tanbo {
             None => Ok(()),
         }
     }
+}
 
+impl View for Tanbo {
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
         let board = self.board();
         let (owner, piece) = match board.cell(board.point(v)) {
@@ -501,6 +491,10 @@ impl Rules for Tanbo {
         self.state().captured
     }
 }
+
+impl GameSetup for Tanbo {}
+
+impl Clicks for Tanbo {}
 
 impl SearchHints for Tanbo {
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {

@@ -148,7 +148,8 @@ fn answer(pb: &PlayoutBoard, last: usize, cell: u8) -> Option<(usize, Effect)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Rules, SearchHints};
+    use crate::game::Position;
+    use crate::search::SearchHints;
     use crate::variants::tanbo::Tanbo;
     use crate::variants::{Setup, Variant};
     use rand::SeedableRng;

@@ -12,40 +12,25 @@ mod playout;
 
 pub use geometry::{removal, Removal};
 
-use super::gray_grid::{score_keys, Grid};
+use super::gray_game::{self, GrayGame, GrayState};
+use super::gray_grid::Grid;
 use super::{Game, Setup, Start, VariantSpec};
-use crate::board::zobrist::side_key;
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
+use crate::game::{Illegal, Position};
 use crate::history::History;
-use crate::moves::{Move, Piece, Vertex};
-use crate::search::Tuning;
-use crate::solver::{Budget, Solution};
+use crate::moves::{Move, Vertex};
+use crate::search::{SearchHints, Tuning};
+use crate::solver::{Budget, Solution, SolverHints};
 use rand::rngs::SmallRng;
 
-#[derive(Clone, Debug)]
-struct State {
-    grid: Grid,
-    /// Stones captured by each player, black first.
-    captured: [u32; 2],
-    to_move: Color,
-}
-
-impl State {
-    /// Stones off the edge line: the game ends when there are none.
-    fn inner_stones(&self) -> u32 {
-        self.grid.stones_in(&geometry::inner_mask(self.grid.size()))
-    }
-
-    fn score(&self) -> Outcome {
-        let [b, w] = self.captured;
-        Outcome::Score(b as f32 - w as f32)
-    }
+/// Stones off the edge line: the game ends when there are none.
+fn inner_stones(state: &GrayState) -> u32 {
+    state.grid.stones_in(&geometry::inner_mask(state.grid.size()))
 }
 
 #[derive(Clone, Debug)]
 pub struct UnsquareGo {
-    history: History<State>,
+    history: History<GrayState>,
 }
 
 pub static SPEC: VariantSpec = VariantSpec {
@@ -77,9 +62,9 @@ impl UnsquareGo {
 
     fn with_grid(grid: Grid, to_move: Color) -> UnsquareGo {
         UnsquareGo {
-            history: History::new(State {
+            history: History::new(GrayState {
                 grid,
-                captured: [0, 0],
+                score: [0, 0],
                 to_move,
             }),
         }
@@ -94,124 +79,52 @@ impl UnsquareGo {
         Ok(UnsquareGo::with_grid(Grid::from_rows(rows)?, to_move))
     }
 
-    fn state(&self) -> &State {
-        &self.history.now
-    }
-
-    /// The stone a move removes, or why it cannot be played.
-    fn check(&self, mv: Move) -> Result<Vertex, Illegal> {
-        if self.outcome().is_some() {
-            return Err(Illegal::new("the game is over"));
-        }
-        let v = match mv {
-            Move::Place(v) => v,
-            Move::Pass => return Err(Illegal::new("Unsquare Go has no pass")),
-            Move::Drop(Piece::Gray, _) => {
-                return Err(Illegal::new(
-                    "a move removes a gray stone, it places none: play a vertex",
-                ))
-            }
-            Move::Drop(piece, _) => return Err(Illegal::new(format!("Unsquare Go has no {piece}"))),
-            Move::Step(..) => return Err(Illegal::new("stones do not move in Unsquare Go")),
-            Move::Polyomino(..) => return Err(Illegal::new("Unsquare Go has no polyomino drops")),
-        };
-        if !v.on_board(self.size()) {
-            return Err(Illegal::new("vertex off the board"));
-        }
-        if !self.state().grid.has(v.x as usize, v.y as usize) {
-            return Err(Illegal::new(format!("{v} is empty: there is no stone to remove")));
-        }
-        Ok(v)
-    }
-
     /// What removing the stone on `v` would complete and capture now.
     pub fn removal_at(&self, v: Vertex) -> Removal {
         removal(&self.state().grid, v.x as usize, v.y as usize)
     }
 }
 
-impl Rules for UnsquareGo {
-    fn variant_name(&self) -> &'static str {
-        SPEC.name
+impl GrayGame for UnsquareGo {
+    const NAME: &'static str = SPEC.name;
+    const TITLE: &'static str = "Unsquare Go";
+    const REMOVES: bool = true;
+
+    fn history(&self) -> &History<GrayState> {
+        &self.history
     }
 
-    fn size(&self) -> usize {
-        self.state().grid.size()
+    fn history_mut(&mut self) -> &mut History<GrayState> {
+        &mut self.history
     }
 
-    fn to_move(&self) -> Color {
-        self.state().to_move
+    fn gray_drop(_v: Vertex) -> Result<Vertex, Illegal> {
+        Err(Illegal::new(
+            "a move removes a gray stone, it places none: play a vertex",
+        ))
     }
 
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        if self.outcome().is_none() {
-            let grid = &self.state().grid;
-            out.extend(grid.points(true).map(|(x, y)| Move::Place(Vertex::new(x, y))));
-        }
+    fn unplayable(v: Vertex) -> Illegal {
+        Illegal::new(format!("{v} is empty: there is no stone to remove"))
     }
 
-    /// Either player may act: the captures are `color`'s, and the other
-    /// player moves next.
-    fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
-        let v = self.check(mv)?;
-        let (x, y) = (v.x as usize, v.y as usize);
-        let removal = removal(&self.state().grid, x, y);
-        self.history.push();
-        let state = &mut self.history.now;
+    fn apply(state: &mut GrayState, x: usize, y: usize, color: Color) {
+        let removal = removal(&state.grid, x, y);
         state.grid.take(x, y);
-        state.captured[color.index()] += state.grid.take_all(&removal.interiors);
-        state.to_move = color.opponent();
-        Ok(())
+        state.score[color.index()] += state.grid.take_all(&removal.interiors);
     }
 
-    fn undo(&mut self) -> bool {
-        self.history.undo()
+    fn decided(&self) -> bool {
+        inner_stones(self.state()) == 0
     }
 
-    fn moves_played(&self) -> usize {
-        self.history.len()
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
+    fn lines(&self) -> Vec<String> {
         let state = self.state();
-        (state.inner_stones() == 0).then(|| state.score())
-    }
-
-    /// Before the end: the captures as they stand.
-    fn score_now(&self) -> Outcome {
-        self.state().score()
-    }
-
-    fn hash(&self) -> u64 {
-        let state = self.state();
-        state.grid.hash() ^ score_keys(state.captured) ^ side_key(state.to_move)
-    }
-
-    fn recompute_hash(&self) -> u64 {
-        let state = self.state();
-        state.grid.recompute_hash() ^ score_keys(state.captured) ^ side_key(state.to_move)
-    }
-
-    fn set_to_move(&mut self, color: Color) -> bool {
-        self.history.now.to_move = color;
-        true
-    }
-
-    fn occupant(&self, v: Vertex) -> Option<Occupant> {
-        self.state().grid.occupant(v)
-    }
-
-    fn status_lines(&self) -> Vec<String> {
-        let state = self.state();
-        let [b, w] = state.captured;
+        let [b, w] = state.score;
         vec![
             format!("captured: black {b} white {w}"),
-            format!("stones off the edge: {}", state.inner_stones()),
+            format!("stones off the edge: {}", inner_stones(state)),
         ]
-    }
-
-    fn captures(&self) -> [u32; 2] {
-        self.state().captured
     }
 }
 
@@ -240,18 +153,9 @@ impl SearchHints for UnsquareGo {
     /// Captures, and removals that hand the opponent no capture; every
     /// removal only where all of them do.
     fn search_moves(&self, out: &mut Vec<Move>) {
-        let start = out.len();
-        self.legal_moves(out);
-        let grid = &self.state().grid;
-        let quiet = |mv: &Move| {
-            let v = mv.vertex().expect("removals name a point");
-            let (x, y) = (v.x as usize, v.y as usize);
+        gray_game::quiet_moves(self, out, |grid, x, y| {
             removal(grid, x, y).captured > 0 || geometry::gift(grid, x, y) == 0
-        };
-        if out[start..].iter().any(quiet) {
-            let kept: Vec<Move> = out.drain(start..).filter(quiet).collect();
-            out.extend(kept);
-        }
+        });
     }
 
     /// Playouts that take the biggest capture at hand and otherwise
@@ -262,7 +166,7 @@ impl SearchHints for UnsquareGo {
             return outcome.value_for_black();
         }
         let state = self.state();
-        playout::Playout::new(&state.grid, state.captured).run(state.to_move, rng, trace)
+        playout::Playout::new(&state.grid, state.score).run(state.to_move, rng, trace)
     }
 }
 
@@ -270,28 +174,15 @@ impl SolverHints for UnsquareGo {
     /// Boards that are rotations or reflections of each other, with the
     /// same captures and side to move, have the same value.
     fn canonical_hash(&self) -> u64 {
-        let state = self.state();
-        state.grid.canonical_hash() ^ score_keys(state.captured) ^ side_key(state.to_move)
+        self.state().canonical_hash()
     }
 
     /// Captures first, biggest first; removals that give nothing away
     /// next; those that hand the opponent a capture last.
     fn solver_moves(&self, out: &mut Vec<Move>) {
-        let start = out.len();
-        self.legal_moves(out);
-        let grid = &self.state().grid;
-        let mut keyed: Vec<(i64, Move)> = out
-            .drain(start..)
-            .map(|mv| {
-                let v = mv.vertex().expect("removals name a point");
-                let (x, y) = (v.x as usize, v.y as usize);
-                let captured = removal(grid, x, y).captured as i64;
-                let gift = geometry::gift(grid, x, y) as i64;
-                (captured * 1000 - gift, mv)
-            })
-            .collect();
-        keyed.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
-        out.extend(keyed.into_iter().map(|(_, mv)| mv));
+        gray_game::moves_by_key(self, out, |grid, x, y| {
+            removal(grid, x, y).captured as i64 * 1000 - geometry::gift(grid, x, y) as i64
+        });
     }
 
     /// Only stones off the edge line can still be captured: a lead bigger
@@ -299,12 +190,12 @@ impl SolverHints for UnsquareGo {
     /// opponent even by capturing them all cannot win.
     fn settled_for(&self, target: Color) -> Option<bool> {
         let state = self.state();
-        let [black, white] = state.captured;
+        let [black, white] = state.score;
         let (own, other) = match target {
             Color::Black => (black, white),
             Color::White => (white, black),
         };
-        let left = state.inner_stones();
+        let left = inner_stones(state);
         if own > other + left {
             Some(true)
         } else if own + left <= other {
@@ -323,7 +214,7 @@ impl SolverHints for UnsquareGo {
             return None;
         }
         let stones = state.grid.points(true).map(|(x, y)| 1 << (y * size + x)).sum();
-        let [black, white] = state.captured.map(|n| n as i32);
+        let [black, white] = state.score.map(|n| n as i32);
         let lead = match state.to_move {
             Color::Black => black - white,
             Color::White => white - black,

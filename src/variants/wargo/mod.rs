@@ -16,13 +16,14 @@ pub mod zones;
 
 pub use spec::{builtin_preset, setup_of, BUYING_ARMIES, CENTER_OF_TAO, MERCENARY_GO, SPECIAL_STONES, WAR_GO};
 
-use super::go_family::GoHistory;
+use super::go_family::{self, GoHistory};
 use super::Setup;
 use crate::board::zobrist::StateKey;
-use crate::clicks::{Click, Spelling};
 use crate::color::Color;
-use crate::game::{Illegal, Occupant, Outcome, Rules, SearchHints, SolverHints};
+use crate::game::{timeline_in, Click, Clicks, GameSetup, Illegal, Occupant, Outcome, Position, Spelling, View};
 use crate::moves::{Move, Piece, Vertex};
+use crate::search::SearchHints;
+use crate::solver::SolverHints;
 use pieces::{Army, Hand};
 use presets::Preset;
 use rand::rngs::SmallRng;
@@ -80,44 +81,38 @@ impl WarGo {
         let mut game = WarGo::new(&Setup { size, ..setup.clone() });
         let state = game.history.now_mut();
         state.board = crate::board::Board::new(size);
-        for (row, text) in rows.iter().enumerate() {
-            let cells: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-            if cells.len() != size {
-                return Err(format!("row {} has {} points, not {size}", row + 1, cells.len()));
-            }
-            for (x, &c) in cells.iter().enumerate() {
-                let p = state.board.point(Vertex::new(x, size - 1 - row));
-                let owner = if c.is_ascii_lowercase() {
-                    crate::board::WHITE
-                } else {
-                    crate::board::BLACK
-                };
-                let piece = match c.to_ascii_uppercase() {
-                    '.' => continue,
-                    'X' => Piece::Stone,
-                    'O' => {
-                        state.board.put(p, crate::board::WHITE, pieces::SOLDIER);
-                        continue;
-                    }
-                    '#' => Piece::Wall,
-                    'A' => Piece::Ambassador,
-                    'T' => Piece::Tao,
-                    'E' => Piece::Mercenary,
-                    'B' => Piece::Bomb(crate::moves::BombMode::Delayed),
-                    'M' => Piece::Monk,
-                    'R' => Piece::Samurai,
-                    'C' => Piece::Cavalry,
-                    'D' => Piece::TwoEye(crate::moves::Flavour::Friendly),
-                    'U' => Piece::TwoEye(crate::moves::Flavour::Any),
-                    'W' => Piece::Switcher,
-                    'L' => Piece::Connector,
-                    'V' => Piece::Repeller,
-                    'J' => Piece::KingsSon,
-                    other => return Err(format!("unknown diagram piece '{other}'")),
-                };
-                let (cell, kind) = pieces::cell_and_kind(piece, owner).expect("a board piece");
-                pieces::put(&mut state.board, p, cell, kind);
-            }
+        for (v, c) in go_family::diagram_points(rows)? {
+            let p = state.board.point(v);
+            let owner = if c.is_ascii_lowercase() {
+                crate::board::WHITE
+            } else {
+                crate::board::BLACK
+            };
+            let piece = match c.to_ascii_uppercase() {
+                '.' => continue,
+                'X' => Piece::Stone,
+                'O' => {
+                    state.board.put(p, crate::board::WHITE, pieces::SOLDIER);
+                    continue;
+                }
+                '#' => Piece::Wall,
+                'A' => Piece::Ambassador,
+                'T' => Piece::Tao,
+                'E' => Piece::Mercenary,
+                'B' => Piece::Bomb(crate::moves::BombMode::Delayed),
+                'M' => Piece::Monk,
+                'R' => Piece::Samurai,
+                'C' => Piece::Cavalry,
+                'D' => Piece::TwoEye(crate::moves::Flavour::Friendly),
+                'U' => Piece::TwoEye(crate::moves::Flavour::Any),
+                'W' => Piece::Switcher,
+                'L' => Piece::Connector,
+                'V' => Piece::Repeller,
+                'J' => Piece::KingsSon,
+                other => return Err(format!("unknown diagram piece '{other}'")),
+            };
+            let (cell, kind) = pieces::cell_and_kind(piece, owner).expect("a board piece");
+            pieces::put(&mut state.board, p, cell, kind);
         }
         state.turn.to_move = to_move;
         state.note_board();
@@ -328,18 +323,12 @@ impl WarGo {
     }
 }
 
-impl Rules for WarGo {
+impl Position for WarGo {
     fn variant_name(&self) -> &'static str {
         self.name
     }
 
-    fn size(&self) -> usize {
-        self.state().board.size()
-    }
-
-    fn to_move(&self) -> Color {
-        self.state().turn.to_move
-    }
+    timeline_in!(history);
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         let s = self.state();
@@ -398,9 +387,7 @@ impl Rules for WarGo {
     }
 
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
-        if self.outcome().is_some() {
-            return Err(Illegal::new("the game is over"));
-        }
+        Illegal::if_over(self.outcome())?;
         let next = self.trial(color, mv)?;
         self.history.push(next);
         Ok(())
@@ -424,14 +411,6 @@ impl Rules for WarGo {
         self.history.undo()
     }
 
-    fn moves_played(&self) -> usize {
-        self.history.moves_played()
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.history.ended().then(|| self.score_now())
-    }
-
     /// Area less komi, and 5 points off a side per King's Son it lost.
     fn score_now(&self) -> Outcome {
         Outcome::Score(self.state().score() - self.komi)
@@ -446,10 +425,21 @@ impl Rules for WarGo {
         self.history.recomputed(self.hash())
     }
 
-    fn check_consistency(&self) -> Result<(), String> {
-        self.history.check_consistency()
+    /// Refused while a side is still buying: the setup has its own order.
+    fn set_to_move(&mut self, color: Color) -> bool {
+        if self.state().in_setup() {
+            return false;
+        }
+        if color != self.to_move() {
+            // The other side takes the turn: a second move due is gone.
+            self.history.now_mut().extra = false;
+        }
+        self.history.give_turn(color);
+        true
     }
+}
 
+impl View for WarGo {
     fn occupant(&self, v: Vertex) -> Option<Occupant> {
         let board = &self.state().board;
         if !v.on_board(board.size()) {
@@ -520,24 +510,17 @@ impl Rules for WarGo {
         )
     }
 
-    /// A bomb is picked from the hand, dropped, and then given its mode.
-    /// The pass that ends a side's buying is a click of its own, `done`:
-    /// GoGui ends a game after two passes in a row.
-    fn spell(&self, mv: Move) -> Spelling {
-        match mv {
-            Move::Pass if self.in_setup() => Spelling::new(vec![Click::Choice(0, "done")]),
-            Move::Drop(Piece::Bomb(mode), v) => {
-                let (index, name) = pieces::mode_option(mode);
-                Spelling::new(vec![
-                    Click::Hand(Army::Bomb.pieces()[0]),
-                    Click::Point(v),
-                    Click::Choice(index, name),
-                ])
-            }
-            _ => Spelling::of_kind(mv),
-        }
+    fn zones(&self) -> Vec<Vertex> {
+        let board = &self.state().board;
+        board
+            .all_points()
+            .filter(|&p| zones::in_tao_zone(board, p))
+            .map(|p| board.vertex(p))
+            .collect()
     }
+}
 
+impl GameSetup for WarGo {
     fn in_setup(&self) -> bool {
         self.state().in_setup()
     }
@@ -551,15 +534,6 @@ impl Rules for WarGo {
         if self.state().hands[color.index()].is_empty() && Some(credit) == self.preset.credit {
             let _ = self.buy_engine_army(color);
         }
-    }
-
-    fn zones(&self) -> Vec<Vertex> {
-        let board = &self.state().board;
-        board
-            .all_points()
-            .filter(|&p| zones::in_tao_zone(board, p))
-            .map(|p| board.vertex(p))
-            .collect()
     }
 
     fn set_komi(&mut self, komi: f32) {
@@ -589,18 +563,25 @@ impl Rules for WarGo {
     fn setup_moves(&self) -> usize {
         self.setup_passes()
     }
+}
 
-    /// Refused while a side is still buying: the setup has its own order.
-    fn set_to_move(&mut self, color: Color) -> bool {
-        if self.state().in_setup() {
-            return false;
+impl Clicks for WarGo {
+    /// A bomb is picked from the hand, dropped, and then given its mode.
+    /// The pass that ends a side's buying is a click of its own, `done`:
+    /// GoGui ends a game after two passes in a row.
+    fn spell(&self, mv: Move) -> Spelling {
+        match mv {
+            Move::Pass if self.in_setup() => Spelling::new(vec![Click::Choice(0, "done")]),
+            Move::Drop(Piece::Bomb(mode), v) => {
+                let (index, name) = pieces::mode_option(mode);
+                Spelling::new(vec![
+                    Click::Hand(Army::Bomb.pieces()[0]),
+                    Click::Point(v),
+                    Click::Choice(index, name),
+                ])
+            }
+            _ => Spelling::of_kind(mv),
         }
-        if color != self.to_move() {
-            // The other side takes the turn: a second move due is gone.
-            self.history.now_mut().extra = false;
-        }
-        self.history.give_turn(color);
-        true
     }
 }
 
@@ -618,10 +599,8 @@ impl SearchHints for WarGo {
     }
 
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
-        let mut trace = Vec::new();
-        Some(super::go_family::ownership(self.size() * self.size(), playouts, || {
-            trace.clear();
-            let (end, _) = playout::run(self.state().clone(), self.komi, rng, &mut trace);
+        Some(go_family::ownership(self.size() * self.size(), playouts, |trace| {
+            let (end, _) = playout::run(self.state().clone(), self.komi, rng, trace);
             end.board.area_owners()
         }))
     }

@@ -243,6 +243,7 @@ mod tests {
     use super::*;
     use crate::game::Position;
     use crate::moves::Vertex;
+    use crate::search::SearchHints;
     use crate::variants::wargo::WarGo;
     use crate::variants::{Setup, Variant};
     use rand::SeedableRng;

@@ -71,7 +71,18 @@ struct Change<'a> {
     self_capture: bool,
 }
 
-impl Change<'_> {
+impl<'a> Change<'a> {
+    /// A change of the points `touched` that places `placed`, bending no
+    /// capture rule.
+    fn plain(touched: &'a [(usize, usize)], placed: &'a [usize]) -> Change<'a> {
+        Change {
+            touched,
+            placed,
+            mercenary_step: false,
+            self_capture: false,
+        }
+    }
+
     /// A drop or step onto `p`, as `touched` and `placed` spell it.
     fn at(p: usize) -> ([(usize, usize); 1], [usize; 1]) {
         ([(p, p)], [p])
@@ -303,7 +314,7 @@ impl State {
                 self.hands[color.index()].set(army, left - 1);
             }
             Move::Step(from, to) => self.step(color, self.point_of(from)?, self.point_of(to)?)?,
-            Move::Polyomino(..) => return Err(Illegal::new("War Go has no polyomino drops")),
+            Move::Polyomino(..) => return Err(Illegal::absent_kind("War Go", mv)),
         }
         if matches!(mv, Move::Drop(Piece::ExtraMove, _)) {
             // The mover moves again at once.
@@ -363,15 +374,7 @@ impl State {
                 self.board.put(p, own, SOLDIER);
                 let mut touched = vec![(p, p)];
                 touched.extend(flipped.iter().map(|&n| (n, p)));
-                self.resolve(
-                    color,
-                    &Change {
-                        touched: &touched,
-                        placed: &[p],
-                        mercenary_step: false,
-                        self_capture: false,
-                    },
-                )
+                self.resolve(color, &Change::plain(&touched, &[p]))
             }
             _ => {
                 let (cell, kind) =
@@ -383,10 +386,8 @@ impl State {
                 self.resolve(
                     color,
                     &Change {
-                        touched: &touched,
-                        placed: &placed,
-                        mercenary_step: false,
                         self_capture: piece == Piece::InnerStrength,
+                        ..Change::plain(&touched, &placed)
                     },
                 )
             }
@@ -407,15 +408,7 @@ impl State {
         self.board.remove_points(&[p]);
         self.board.put(p, cell_of(color), SOLDIER);
         let (touched, placed) = Change::at(p);
-        self.resolve(
-            color,
-            &Change {
-                touched: &touched,
-                placed: &placed,
-                mercenary_step: false,
-                self_capture: false,
-            },
-        )
+        self.resolve(color, &Change::plain(&touched, &placed))
     }
 
     /// Why the piece on `from` may not step to `to` (or, a switcher, swap
@@ -489,10 +482,8 @@ impl State {
         self.resolve(
             color,
             &Change {
-                touched: &touched,
-                placed: &placed,
                 mercenary_step: cell == NEUTRAL,
-                self_capture: false,
+                ..Change::plain(&touched, &placed)
             },
         )
     }
@@ -505,15 +496,7 @@ impl State {
         self.board.remove_points(&[from, to]);
         self.board.put(to, cell_of(color), SOLDIER);
         self.board.put(from, cell_of(color.opponent()), enemy_kind);
-        self.resolve(
-            color,
-            &Change {
-                touched: &[(from, from), (to, to)],
-                placed: &[to],
-                mercenary_step: false,
-                self_capture: false,
-            },
-        )
+        self.resolve(color, &Change::plain(&[(from, from), (to, to)], &[to]))
     }
 
     /// Captures after a move (see the module docs), then the liberty check
