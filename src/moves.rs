@@ -15,47 +15,14 @@
 use crate::polyomino::{Omino, Shape};
 use nom::branch::alt;
 use nom::bytes::complete::{tag, tag_no_case, take_while1};
-use nom::character::complete::{char, satisfy, u8 as dec_u8};
-use nom::combinator::{all_consuming, map, map_opt, opt, value};
+use nom::character::complete::char;
+use nom::combinator::{all_consuming, map, opt, value};
 use nom::multi::many1;
 use nom::sequence::{preceded, separated_pair, terminated};
 use nom::{IResult, Parser};
 use std::fmt;
 
-/// The largest board GTP can address.
-pub const MAX_SIZE: usize = 25;
-
-/// A board point: column `x` from the left, row `y` from the bottom, both from 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Vertex {
-    pub x: u8,
-    pub y: u8,
-}
-
-impl Vertex {
-    pub fn new(x: usize, y: usize) -> Vertex {
-        Vertex { x: x as u8, y: y as u8 }
-    }
-
-    /// True when the vertex lies on a board of the given size.
-    pub fn on_board(self, size: usize) -> bool {
-        (self.x as usize) < size && (self.y as usize) < size
-    }
-
-    /// Parses a GTP vertex such as `D4` (any case); `pass` is not a vertex.
-    pub fn parse(text: &str) -> Option<Vertex> {
-        all_consuming(vertex).parse(text).ok().map(|(_, v)| v)
-    }
-}
-
-/// GTP column letters: `I` is skipped.
-const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
-
-impl fmt::Display for Vertex {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "{}{}", COLUMNS[self.x as usize] as char, self.y + 1)
-    }
-}
+pub use crate::vertex::{vertex, Vertex, MAX_SIZE};
 
 /// How a bomb behaves, chosen when it is dropped (War Go).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -362,20 +329,6 @@ fn polyomino(points: &[Vertex], size: usize) -> Result<Move, String> {
     }
     let (shape, anchor) = Shape::recognise(points)?;
     Ok(Move::Polyomino(anchor, shape))
-}
-
-/// A GTP vertex: a column letter (not `I`) and a row from 1 to 25.
-pub fn vertex(input: &str) -> IResult<&str, Vertex> {
-    let column = map_opt(satisfy(|c| c.is_ascii_alphabetic()), |c| {
-        let upper = c.to_ascii_uppercase() as u8;
-        COLUMNS.iter().position(|&l| l == upper)
-    });
-    map_opt((column, dec_u8), |(x, row)| {
-        (1..=MAX_SIZE as u8)
-            .contains(&row)
-            .then(|| Vertex::new(x, row as usize - 1))
-    })
-    .parse(input)
 }
 
 /// The typed move notation. A known shape with a bad piece name parses to `Err`.

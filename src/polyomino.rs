@@ -14,7 +14,7 @@
 //! lists them in the order of their cell lists: the canonical order of
 //! `variago-legal_moves`.
 
-use crate::moves::Vertex;
+use crate::vertex::Vertex;
 use std::fmt;
 
 /// The most cells a piece has.

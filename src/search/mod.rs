@@ -23,6 +23,7 @@
 //! whole budget instead, and may call back into the tree search.
 
 mod config;
+mod entry;
 pub mod flat;
 mod hints;
 mod memory;
@@ -38,6 +39,7 @@ mod tree;
 pub mod tuning;
 
 pub use config::{Config, Limits};
+pub use entry::{run, search, Request};
 pub(crate) use hints::search_hints_methods;
 pub use hints::{SearchHints, Widening};
 pub use memory::{
@@ -45,7 +47,7 @@ pub use memory::{
 };
 pub use result::{MoveStats, SearchResult};
 pub use reuse::TreeCache;
-pub use run::{run, search, Report, Request};
+pub use run::Report;
 pub use tuning::{PriorsInto, RaveWeight, Resign, Tuning};
 
 #[cfg(test)]

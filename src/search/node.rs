@@ -122,3 +122,16 @@ pub(super) fn value_for(color: Color, value_black: f32) -> f32 {
         Color::White => 1.0 - value_black,
     }
 }
+
+/// The winner that a game's final value proves: only a value that no
+/// other result could beat (1 for black, 0 for white) counts, so that
+/// variants whose values also weigh the margin prove nothing less.
+pub(super) fn winner_of_value(value_black: f32) -> Option<Color> {
+    if value_black >= 1.0 {
+        Some(Color::Black)
+    } else if value_black <= 0.0 {
+        Some(Color::White)
+    } else {
+        None
+    }
+}

@@ -3,20 +3,6 @@
 
 use super::node::Node;
 use super::tree::Tree;
-use crate::color::Color;
-
-/// The winner that a game's final value proves: only a value that no
-/// other result could beat (1 for black, 0 for white) counts, so that
-/// variants whose values also weigh the margin prove nothing less.
-pub(super) fn winner_of_value(value_black: f32) -> Option<Color> {
-    if value_black >= 1.0 {
-        Some(Color::Black)
-    } else if value_black <= 0.0 {
-        Some(Color::White)
-    } else {
-        None
-    }
-}
 
 impl Tree {
     /// Carries a proof at the end of the last simulation's path up the

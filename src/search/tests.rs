@@ -1,7 +1,8 @@
 use super::config::{Config, Limits};
+use super::entry::search;
 use super::memory::*;
 use super::node::Node;
-use super::run::{search, EARLY_STOP_MIN};
+use super::run::EARLY_STOP_MIN;
 use super::tree::Tree;
 use super::tuning::Tuning;
 use crate::color::Color;

@@ -4,8 +4,7 @@
 use super::config::{tuning_for, Config};
 use super::hints::{SearchHints, Widening};
 use super::memory::{MAX_NODES, MIN_NODES};
-use super::node::{amaf_slot, points_share, slot_of, value_for, Node, AMAF_SLOTS};
-use super::proving::winner_of_value;
+use super::node::{amaf_slot, points_share, slot_of, value_for, winner_of_value, Node, AMAF_SLOTS};
 use super::result::{sort_root_moves, MoveStats};
 use super::tuning::{PriorsInto, Tuning};
 use crate::color::Color;

@@ -6,19 +6,8 @@
 //! `? <variant> has no <what>` where the current variant has none.
 
 use super::spec::{Effect, OptionCommand, SetupOption, VariantSpec};
-use super::{Game, Setup};
+pub use super::spec::{Reply, Session, VariantCommand};
 use crate::args::Args;
-
-pub type Reply = Result<String, String>;
-
-/// A GTP command of some variants, written for them.
-pub struct VariantCommand {
-    pub name: &'static str,
-    /// What the variants without the command lack, for its refusal:
-    /// `go has no button`.
-    pub lacks: &'static str,
-    pub run: fn(&mut dyn Session, &Args) -> Reply,
-}
 
 /// A GTP command of some variants: one written for them, or the setter of
 /// one of their options.
@@ -77,22 +66,4 @@ fn set_option(option: &SetupOption, effect: Effect, session: &mut dyn Session, a
             Ok(String::new())
         }
     }
-}
-
-/// What a variant's command may use of the engine that runs it.
-pub trait Session {
-    fn setup(&self) -> &Setup;
-
-    fn game(&mut self) -> &mut Game;
-
-    /// Starts a new game with `setup`.
-    fn restart(&mut self, setup: Setup);
-
-    /// Takes `setup` for the game in progress, which goes on: for options
-    /// that change how the game is counted, not its position (the rules).
-    fn amend(&mut self, setup: Setup);
-
-    /// The winning chance of the side to move in `game` by a short search
-    /// of fixed size, by which the engine makes setup choices (`auto`).
-    fn winrate(&self, game: &Game) -> f32;
 }

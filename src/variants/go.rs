@@ -15,6 +15,7 @@ use crate::solver::SolverHints;
 use rand::rngs::SmallRng;
 
 pub mod features;
+pub mod ladder;
 pub mod learn;
 pub mod model;
 pub mod policy;

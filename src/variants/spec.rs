@@ -5,9 +5,9 @@
 //! GTP, SGF, bench and the match runner read it instead of naming
 //! variants.
 
-use super::commands::VariantCommand;
 use super::presets::PresetFamily;
 use super::{Game, Setup, Start};
+use crate::args::Args;
 use crate::color::Color;
 
 /// One variant, described.
@@ -159,4 +159,34 @@ pub struct RecordOption {
     pub key: &'static str,
     /// What a variant without it lacks: `go has no buying phase`.
     pub what: &'static str,
+}
+
+/// A variant command's answer: its text, or the refusal's.
+pub type Reply = Result<String, String>;
+
+/// A GTP command of some variants, written for them.
+pub struct VariantCommand {
+    pub name: &'static str,
+    /// What the variants without the command lack, for its refusal:
+    /// `go has no button`.
+    pub lacks: &'static str,
+    pub run: fn(&mut dyn Session, &Args) -> Reply,
+}
+
+/// What a variant's command may use of the engine that runs it.
+pub trait Session {
+    fn setup(&self) -> &Setup;
+
+    fn game(&mut self) -> &mut Game;
+
+    /// Starts a new game with `setup`.
+    fn restart(&mut self, setup: Setup);
+
+    /// Takes `setup` for the game in progress, which goes on: for options
+    /// that change how the game is counted, not its position (the rules).
+    fn amend(&mut self, setup: Setup);
+
+    /// The winning chance of the side to move in `game` by a short search
+    /// of fixed size, by which the engine makes setup choices (`auto`).
+    fn winrate(&self, game: &Game) -> f32;
 }

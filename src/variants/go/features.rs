@@ -14,8 +14,8 @@
 //!   The model knows the patterns that players chose often enough; a move
 //!   counts as the largest of its patterns that the model knows.
 
+use super::ladder::{escape_fails, ladder_works};
 use super::policy::liberties_after;
-use super::priors::{escape_fails, ladder_works};
 use crate::board::{cell_of, Board, OtherLiberties, EMPTY};
 use crate::color::Color;
 use std::sync::OnceLock;
@@ -143,7 +143,7 @@ pub fn tactics(board: &Board, color: Color, p: usize, last: usize, last2: usize)
         escape,
         atari,
         self_atari,
-        line: super::priors::line(board, p).min(4) as u8,
+        line: super::ladder::line(board, p).min(4) as u8,
         last: distance(last),
         last2: distance(last2),
     }
