@@ -35,7 +35,8 @@
 //!    typed arguments, one error path, clicks and the frame; GoGui's ruler
 //!    and analyze commands; Sabaki's streaming analysis.
 //! 9. [`matches`](mod@matches) (engine against engine over GTP),
-//!    [`versus`] (against the flat baseline), [`bench`].
+//!    [`versus`] (against the flat baseline), [`bench`], [`learn`] (Go's
+//!    move model from game records).
 //! 10. [`cli`]: the command line, one module per subcommand. The binary
 //!     (`src/main.rs`) only dispatches.
 
@@ -50,6 +51,7 @@ pub mod game;
 pub mod gtp;
 pub mod handicap;
 pub mod history;
+pub mod learn;
 pub mod matches;
 pub mod moves;
 pub mod player;

@@ -23,7 +23,7 @@ const LAYERS: &[&[&str]] = &[
     &["clicks"],
     &["player"],
     &["gtp"],
-    &["matches", "versus", "bench"],
+    &["matches", "versus", "bench", "learn"],
     &["cli"],
 ];
 

@@ -1,8 +1,9 @@
 //! `variago learn`: learns Go's move model from game records (see
-//! `src/variants/go/learn.rs` and docs/move-model.md).
+//! `src/learn.rs` and docs/move-model.md).
 
+use crate::learn;
 use crate::sgf::{self, SgfGame};
-use crate::variants::go::{learn, model::MoveModel};
+use crate::variants::go::model::MoveModel;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 

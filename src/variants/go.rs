@@ -16,7 +16,6 @@ use rand::rngs::SmallRng;
 
 pub mod features;
 pub mod ladder;
-pub mod learn;
 pub mod model;
 pub mod policy;
 pub mod priors;

@@ -1,17 +1,19 @@
-//! Learning the move model ([`super::model`]) from game records: the
+//! Learning Go's move model ([`crate::variants::go::model`]) from game records: the
 //! patterns that players chose often enough become known, then a weight
 //! per feature value is fitted by stochastic gradient descent (AdaGrad)
 //! on the log-likelihood of the moves played, each against every legal
 //! move of its position (Coulom's Bradley-Terry model of move choice,
 //! fitted by gradient instead of minorization-maximization).
 
-use super::features::{largest_known_pattern, pattern_keys, small_pattern_key, tactics, Tactics, TACTIC_VALUES};
-use super::model::{KeyMap, MoveModel, Weights};
-use super::policy::playable;
 use crate::board::Board;
 use crate::color::Color;
 use crate::moves::Move;
 use crate::sgf::SgfGame;
+use crate::variants::go::features::{
+    largest_known_pattern, pattern_keys, small_pattern_key, tactics, Tactics, TACTIC_VALUES,
+};
+use crate::variants::go::model::{KeyMap, MoveModel, Weights};
+use crate::variants::go::policy::playable;
 
 /// One position of a record: the board, the player to move, the last two
 /// moves' points and the point played.
