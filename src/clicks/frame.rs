@@ -5,7 +5,7 @@
 //! The playing area keeps the bottom left corner, so its vertices keep
 //! their names. To its right come black's hand (from the bottom row up)
 //! and white's hand (from the top row of the playing area down), one cell
-//! per piece that `Position::hand` lists, a column per `size` pieces. The
+//! per piece that `View::hand` lists, a column per `size` pieces. The
 //! rows above the playing area hold the options of a choice while one is
 //! pending, starting above the hands. A variant without a hand has no
 //! frame (its frame is the playing area itself), unless it needs one for a

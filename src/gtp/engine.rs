@@ -193,7 +193,7 @@ impl Engine {
 
     /// Plays a move of clicks in `prepared`, the game after the setup
     /// choices the engine made for a plain client (see
-    /// `Position::default_setup`), which undo takes back with the move.
+    /// `GameSetup::default_setup`), which undo takes back with the move.
     pub fn play_prepared(
         &mut self,
         color: Color,

@@ -3,7 +3,7 @@
 //! rules in force, and the moves the rules call for once the opponent has
 //! passed.
 //!
-//! In a variant that judges its stones (`Rules::judge`: standard Go), the
+//! In a variant that judges its stones (`Position::judge`: standard Go), the
 //! dead stones are removed before the count under `area` rules; under
 //! `tromp-taylor` the board counts as it stands, so the player captures
 //! them before it passes.

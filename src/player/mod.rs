@@ -91,7 +91,7 @@ impl Player {
 
     /// Plays a move in `prepared`, the game after the setup choices the
     /// player made for a client that cannot make them (see
-    /// `Position::default_setup`), which undo takes back with the move.
+    /// `GameSetup::default_setup`), which undo takes back with the move.
     pub fn play_prepared(&mut self, color: Color, mv: Move, prepared: Game) -> Result<(), Illegal> {
         let before = std::mem::replace(&mut self.game, prepared);
         match self.play(color, mv) {

@@ -194,7 +194,7 @@ impl Setup {
 
     /// Applies the options of a game record: the setup's own here; the
     /// record options the variant declares (Buying Armies' armies) are
-    /// checked and returned, for `Rules::restore_option` on the new game.
+    /// checked and returned, for `GameSetup::restore_option` on the new game.
     /// An option the variant does not take is refused as by `apply_option`.
     pub fn apply_record_options(&mut self, options: &[(String, String)]) -> Result<Vec<(String, String)>, String> {
         let mut restore = Vec::new();

@@ -28,7 +28,7 @@ pub struct VariantSpec {
     /// The setup options it takes besides `start`.
     pub options: &'static [&'static SetupOption],
     /// What its game records keep besides the setup and the moves
-    /// (see `Rules::record_options`).
+    /// (see `GameSetup::record_options`).
     pub record_options: &'static [RecordOption],
     /// Its own GTP commands.
     pub commands: &'static [VariantCommand],
