@@ -10,13 +10,10 @@
 
 use super::Player;
 use crate::color::Color;
-use crate::game::GameSetup;
-use crate::game::View;
-use crate::game::{Judgement, Occupant, Outcome, Owner, Ownership, Position, Status};
+use crate::game::{GameSetup, Judgement, Occupant, Outcome, Owner, Ownership, Position, Status, View};
 use crate::moves::{Move, Vertex};
 use crate::search::ownership::search_ownership;
-use crate::search::Config;
-use crate::search::SearchHints;
+use crate::search::{Config, SearchHints};
 use crate::variants::go_family::scoring::Scoring;
 use crate::variants::Game;
 use rand::rngs::SmallRng;

@@ -12,12 +12,10 @@ pub use settings::{SearchSettings, MAX_TIME_PER_MOVE, PONDER_PLAYOUTS, SETUP_CHO
 pub use think::{Resigning, Thinking};
 
 use crate::color::Color;
-use crate::game::GameSetup;
-use crate::game::{Illegal, Position};
+use crate::game::{GameSetup, Illegal, Position};
 use crate::moves::{Move, Vertex};
 use crate::search::time::Clock;
-use crate::search::SearchHints;
-use crate::search::{Limits, TreeCache};
+use crate::search::{Limits, SearchHints, TreeCache};
 use crate::sgf::SgfGame;
 use crate::variants::setup::Choices;
 use crate::variants::{Game, Setup, Variant};

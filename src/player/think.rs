@@ -3,8 +3,7 @@
 
 use super::{Player, SETUP_CHOICE_PLAYOUTS};
 use crate::color::Color;
-use crate::game::Position;
-use crate::game::View;
+use crate::game::{Position, View};
 use crate::moves::{Move, Vertex};
 use crate::search::{self, Limits, MoveStats, Report, Request, SearchResult};
 use crate::solver;
