@@ -12,8 +12,7 @@ use super::Player;
 use crate::color::Color;
 use crate::game::{GameSetup, Judgement, Occupant, Outcome, Owner, Ownership, Position, Status, View};
 use crate::moves::{Move, Vertex};
-use crate::search::ownership::search_ownership;
-use crate::search::{Config, SearchHints};
+use crate::search::{self, Config, Limits, Request, SearchHints};
 use crate::variants::go_family::scoring::Scoring;
 use crate::variants::Game;
 use rand::rngs::SmallRng;
@@ -130,14 +129,14 @@ impl Player {
         let simulations = judge_simulations(root.size());
         let time = time.min(self.settings.max_time_per_move);
         let start = Instant::now();
-        let first = search_ownership(&root, simulations, Some(time * 2 / 3), config)?;
+        let first = search_ownership(&root, simulations, time * 2 / 3, config)?;
         if first.means().iter().all(|m| m.abs() > UNSURE) {
             return Some(first);
         }
         let margin = self.game.judge(&first)?.score;
         root.set_komi(self.setup.komi + margin);
         let left = time.saturating_sub(start.elapsed());
-        let closer = search_ownership(&root, simulations, Some(left), config)?;
+        let closer = search_ownership(&root, simulations, left, config)?;
         Some(first.settled_by(&closer, UNSURE))
     }
 
@@ -224,4 +223,19 @@ impl Player {
         };
         (opponent_passed && area && won).then_some(Move::Pass)
     }
+}
+
+/// Who owns each point after `simulations` simulations of the search from
+/// `root`, or fewer when `time` runs out; `None` where the variant has no
+/// notion of area.
+fn search_ownership(root: &Game, simulations: u64, time: Duration, config: &Config) -> Option<Ownership> {
+    let limits = Limits {
+        playouts: Some(simulations),
+        time: Some(time),
+    };
+    let request = Request {
+        ownership: true,
+        ..Request::new(limits, config, &|| false)
+    };
+    search::run(root, request).ownership
 }

@@ -143,6 +143,7 @@ impl Player {
                 callback: report.callback,
             }),
             reuse: Some(&self.trees),
+            ownership: false,
         };
         let result = search::run(game, request);
         log::info!("{}", summary(&result));
@@ -230,6 +231,7 @@ fn proven_win(mv: Move, elapsed: Duration) -> SearchResult {
             pv: vec![mv],
             proven: Some(true),
         }],
+        ownership: None,
     }
 }
 

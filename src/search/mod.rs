@@ -22,13 +22,13 @@
 //! A variant with a search of its own ([`SearchHints::own_search`]) gets the
 //! whole budget instead, and may call back into the tree search.
 
+mod cache;
 mod config;
 mod entry;
 pub mod flat;
 mod hints;
 mod memory;
 mod node;
-pub mod ownership;
 mod proving;
 mod result;
 pub mod reuse;
@@ -38,16 +38,15 @@ pub mod time;
 mod tree;
 pub mod tuning;
 
-pub use config::{Config, Limits};
-pub use entry::{run, search, Request};
+pub use cache::TreeCache;
+pub use config::{Config, Limits, Report, Request};
+pub use entry::{run, search};
 pub(crate) use hints::search_hints_methods;
 pub use hints::{SearchHints, Widening};
 pub use memory::{
     nodes_within, split_memory, MemorySplit, BASE_MEMORY_MB, MAX_NODES, MIN_NODES, SOLVER_TABLE_MB, THREAD_MEMORY_MB,
 };
 pub use result::{MoveStats, SearchResult};
-pub use reuse::TreeCache;
-pub use run::Report;
 pub use tuning::{PriorsInto, RaveWeight, Resign, Tuning};
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! What a search finds: the root moves with their statistics.
 
+use crate::game::Ownership;
 use crate::moves::Move;
 use std::time::Duration;
 
@@ -28,6 +29,9 @@ pub struct SearchResult {
     pub elapsed: Duration,
     /// Root moves, most visited first.
     pub moves: Vec<MoveStats>,
+    /// Who owned each point at the end of the simulations, where the
+    /// request asked for it and the variant counts area.
+    pub ownership: Option<Ownership>,
 }
 
 /// Most visited first (ties keep their order), but a proven win before

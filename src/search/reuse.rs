@@ -4,69 +4,25 @@
 //! The cache also counts, for each side, the searches in a row that found
 //! the position lost, for the variants that resign only after several.
 
-use super::config::{tuning_for, Config, Limits};
+use super::cache::{LostRow, TreeCache};
+use super::config::tuning_for;
+use super::config::Request;
 use super::hints::SearchHints;
 use super::node::Node;
 use super::result::SearchResult;
-use super::run::{looks_lost, search_from, simulations, Report};
+use super::run::{looks_lost, search_from, simulations};
 use crate::color::Color;
 use crate::moves::Move;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::Ordering;
 
 /// Moves from the last searched position that a reused tree may lie below.
 const MAX_DEPTH: usize = 2;
 
-/// The trees of the last search and the position they grew from.
-pub struct TreeCache<P> {
-    saved: Mutex<Option<(P, Vec<Vec<Node>>)>>,
-    /// For black and white, the searches in a row that may resign and
-    /// found the position lost.
-    hopeless: Mutex<[LostRow; 2]>,
-    /// The simulations of the kept trees the last search started from.
-    reused: AtomicU64,
-}
-
-impl<P> Default for TreeCache<P> {
-    fn default() -> TreeCache<P> {
-        TreeCache {
-            saved: Mutex::new(None),
-            hopeless: Mutex::new([LostRow::default(); 2]),
-            reused: AtomicU64::new(0),
-        }
-    }
-}
-
-impl<P> TreeCache<P> {
-    /// Forgets the kept trees, freeing their memory, and the count of
-    /// hopeless searches.
-    pub fn clear(&self) {
-        if let Ok(mut saved) = self.saved.lock() {
-            *saved = None;
-        }
-        if let Ok(mut hopeless) = self.hopeless.lock() {
-            *hopeless = [LostRow::default(); 2];
-        }
-    }
-
-    /// The simulations of the kept trees that the last search started
-    /// from: 0 when it started afresh.
-    pub fn last_reused(&self) -> u64 {
-        self.reused.load(Ordering::Relaxed)
-    }
-}
-
 /// A search that starts from the kept trees where `root`
 /// descends from the position they grew from, and keeps its own trees for
 /// the next search. The playout and time limits count new simulations only.
-pub(super) fn search_reusing<P: SearchHints>(
-    root: &P,
-    limits: Limits,
-    config: &Config,
-    stop: &(dyn Fn() -> bool + Sync),
-    report: Option<Report>,
-    cache: &TreeCache<P>,
-) -> SearchResult {
+pub(super) fn search_reusing<P: SearchHints>(root: &P, request: Request<P>, cache: &TreeCache<P>) -> SearchResult {
+    let config = request.config;
     let saved = cache.saved.lock().ok().and_then(|mut saved| saved.take());
     let start_trees = saved.map(|(old, trees)| descend(&old, trees, root)).unwrap_or_default();
     let reused: u64 = start_trees
@@ -78,7 +34,7 @@ pub(super) fn search_reusing<P: SearchHints>(
     if reused > 0 {
         log::info!("reusing trees of {reused} simulations");
     }
-    let (mut result, trees) = search_from(root, limits, config, stop, report, start_trees);
+    let (mut result, trees) = search_from(root, request, start_trees);
     if let Ok(mut saved) = cache.saved.lock() {
         *saved = (!trees.is_empty()).then(|| (root.clone(), trees));
     }
@@ -104,14 +60,6 @@ pub(super) fn search_reusing<P: SearchHints>(
         }
     }
     result
-}
-
-/// The searches in a row that found one side's position lost, and their
-/// simulations together.
-#[derive(Clone, Copy, Default)]
-struct LostRow {
-    searches: u32,
-    simulations: u64,
 }
 
 /// The subtrees for `root`, re-rooted in place: empty where a tree has no
@@ -230,6 +178,7 @@ mod tests {
     use super::*;
     use crate::game::Position;
     use crate::moves::Vertex;
+    use crate::search::{Config, Limits};
     use crate::search::{Resign, Tuning};
     use crate::variants::{Game, Setup, Variant};
     use std::sync::atomic::AtomicBool;
@@ -248,7 +197,7 @@ mod tests {
         let cache = TreeCache::default();
         let stop = AtomicBool::new(false);
         let never = || stop.load(std::sync::atomic::Ordering::Relaxed);
-        let first = search_reusing(&game, limits(3000), &config, &never, None, &cache);
+        let first = search_reusing(&game, Request::new(limits(3000), &config, &never), &cache);
         let best = first.best.unwrap();
         let reply = first.moves[0].pv.get(1).copied().unwrap();
         game.play(game.to_move(), best).unwrap();
@@ -266,7 +215,7 @@ mod tests {
             }
         }
         // The kept tree searches on, and its statistics add up.
-        let (result, trees) = search_from(&game, limits(500), &config, &never, None, kept);
+        let (result, trees) = search_from(&game, Request::new(limits(500), &config, &never), kept);
         assert_eq!(result.playouts, 500);
         let visits: u64 = result.moves.iter().map(|m| m.visits).sum();
         assert!(visits > 500);
@@ -299,8 +248,9 @@ mod tests {
             ..config.clone()
         };
         let cache = TreeCache::default();
-        let search =
-            |config: &Config, playouts| search_reusing(&game, limits(playouts), config, &|| false, None, &cache);
+        let search = |config: &Config, playouts| {
+            search_reusing(&game, Request::new(limits(playouts), config, &|| false), &cache)
+        };
         assert!(!search(&config, 400).resign);
         assert!(!search(&pondering, 400).resign);
         assert!(!search(&config, 400).resign);
@@ -335,7 +285,7 @@ mod tests {
     fn reroot_keeps_exactly_the_subtree() {
         let game = Game::new(&Setup::new(Variant::Go));
         let config = Config::default();
-        let (_, mut trees) = search_from(&game, limits(4000), &config, &|| false, None, Vec::new());
+        let (_, mut trees) = search_from(&game, Request::new(limits(4000), &config, &|| false), Vec::new());
         let mut nodes = trees.pop().unwrap();
         let root = &nodes[0];
         let child = (root.first_child as usize..(root.first_child + root.child_count) as usize)

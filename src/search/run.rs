@@ -1,44 +1,45 @@
 //! The search: root-parallel threads, each running a tree of its own
 //! from its own seed until the limits or the stop, and their merge.
 
-use super::config::{tuning_for, Config, Limits};
+use super::config::{tuning_for, Config, Report, Request};
 use super::hints::SearchHints;
 use super::node::Node;
 use super::result::{sort_root_moves, MoveStats, SearchResult};
 use super::tree::Tree;
+use crate::game::Ownership;
 use crate::moves::Move;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-/// Progress reports during a search: `callback` gets the first tree's root
-/// statistics (most visited first) and its playout count every `every`.
-pub struct Report<'a> {
-    pub every: Duration,
-    pub callback: &'a mut (dyn FnMut(&[MoveStats], u64) + Send),
-}
-
 /// A search from given trees (one per thread, where given), which
-/// also returns the trees for reuse; none after a forced move.
+/// also returns the trees for reuse; none after a forced move. The
+/// request's `reuse` is the caller's to handle.
 pub(super) fn search_from<P: SearchHints>(
     root: &P,
-    limits: Limits,
-    config: &Config,
-    stop: &(dyn Fn() -> bool + Sync),
-    report: Option<Report>,
+    request: Request<P>,
     mut start_trees: Vec<Vec<Node>>,
 ) -> (SearchResult, Vec<Vec<Node>>) {
+    let Request {
+        limits,
+        config,
+        stop,
+        mut report,
+        ownership,
+        ..
+    } = request;
     let start = Instant::now();
-    let mut report = report;
-    if let Some(result) = root.own_search(limits, config, stop, &mut report) {
-        return (result, Vec::new());
-    }
-    if let Some(mv) = root.forced_move() {
-        return (forced(root, mv, start.elapsed()), Vec::new());
+    if !ownership {
+        if let Some(result) = root.own_search(limits, config, stop, &mut report) {
+            return (result, Vec::new());
+        }
+        if let Some(mv) = root.forced_move() {
+            return (forced(root, mv, start.elapsed()), Vec::new());
+        }
     }
     let threads = config.threads.max(1);
     let per_thread = limits.playouts.map(|p| p.div_ceil(threads as u64).max(1));
     start_trees.resize_with(threads, Vec::new);
-    let trees: Vec<(Vec<MoveStats>, u64, Vec<Node>)> = std::thread::scope(|scope| {
+    let trees: Vec<Thread> = std::thread::scope(|scope| {
         let handles: Vec<_> = start_trees
             .into_iter()
             .enumerate()
@@ -49,6 +50,7 @@ pub(super) fn search_from<P: SearchHints>(
                     playouts: per_thread,
                     time: limits.time,
                     start,
+                    ownership,
                 };
                 scope.spawn(move || run_tree(root, nodes, budget, config, seed, stop, report))
             })
@@ -60,11 +62,29 @@ pub(super) fn search_from<P: SearchHints>(
     });
     let mut stats = Vec::with_capacity(trees.len());
     let mut nodes = Vec::with_capacity(trees.len());
-    for (s, done, n) in trees {
-        stats.push((s, done));
-        nodes.push(n);
+    let mut owners: Option<Ownership> = None;
+    for thread in trees {
+        stats.push((thread.stats, thread.done));
+        nodes.push(thread.nodes);
+        if let Some(part) = thread.owners {
+            match owners.as_mut() {
+                Some(total) => total.merge(&part),
+                None => owners = Some(part),
+            }
+        }
     }
-    (merge(root, stats, start.elapsed(), config), nodes)
+    let mut result = merge(root, stats, start.elapsed(), config);
+    result.ownership = owners.filter(|o| o.simulations() > 0);
+    (result, nodes)
+}
+
+/// What one thread's tree gives back: its root statistics, its
+/// simulations, its nodes and, where asked, its owners.
+pub(super) struct Thread {
+    pub(super) stats: Vec<MoveStats>,
+    pub(super) done: u64,
+    pub(super) nodes: Vec<Node>,
+    pub(super) owners: Option<Ownership>,
 }
 
 /// The result for a forced move: a win rate of 1 when it wins at once, else
@@ -87,6 +107,7 @@ pub(super) fn forced<P: SearchHints>(root: &P, mv: Move, elapsed: Duration) -> S
             pv: vec![mv],
             proven: wins.then_some(true),
         }],
+        ownership: None,
     }
 }
 
@@ -95,6 +116,8 @@ pub(super) struct Budget {
     playouts: Option<u64>,
     time: Option<Duration>,
     start: Instant,
+    /// Gather ownership, and so play every simulation the budget allows.
+    ownership: bool,
 }
 
 /// Runs one thread's tree, from `nodes` when they are not empty.
@@ -106,9 +129,12 @@ pub(super) fn run_tree<P: SearchHints>(
     seed: u64,
     stop: &(dyn Fn() -> bool + Sync),
     mut report: Option<Report>,
-) -> (Vec<MoveStats>, u64, Vec<Node>) {
+) -> Thread {
     let mut pos = root.clone();
     let mut tree = Tree::for_root(root, config, seed, nodes);
+    if budget.ownership {
+        tree.owners = Some(Ownership::new(root.size() * root.size()));
+    }
     let mut done = 0u64;
     let mut last_report = budget.start;
     loop {
@@ -127,13 +153,18 @@ pub(super) fn run_tree<P: SearchHints>(
                 }
             }
         }
-        if budget.time.is_some() && done.is_multiple_of(256) && tree.settled(done, &budget) {
+        if budget.time.is_some() && !budget.ownership && done.is_multiple_of(256) && tree.settled(done, &budget) {
             break;
         }
         tree.simulate(&mut pos);
         done += 1;
     }
-    (tree.root_stats(), done, tree.nodes)
+    Thread {
+        stats: tree.root_stats(),
+        done,
+        owners: tree.owners.take(),
+        nodes: tree.nodes,
+    }
 }
 
 /// Simulations before a timed search may stop early.
@@ -222,6 +253,7 @@ pub(super) fn merge<P: SearchHints>(
         playouts,
         elapsed,
         moves,
+        ownership: None,
     };
     let rule = tuning_for(root, config).resign;
     result.resign = rule.searches <= 1 && looks_lost(root, &result, config) && simulations(&result) >= rule.simulations;

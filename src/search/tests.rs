@@ -1,12 +1,13 @@
+use super::config::Request;
 use super::config::{Config, Limits};
-use super::entry::search;
+use super::entry::{run, search};
 use super::memory::*;
 use super::node::Node;
 use super::run::EARLY_STOP_MIN;
 use super::tree::Tree;
 use super::tuning::Tuning;
 use crate::color::Color;
-use crate::game::Position;
+use crate::game::{Ownership, Position};
 use crate::moves::Move;
 use crate::search::SearchHints;
 use crate::variants::{Game, Setup, Variant};
@@ -109,4 +110,57 @@ fn a_clear_result_stops_a_timed_search_early() {
     let result = search(&game, limits, &Config::default(), &stop);
     assert!(result.elapsed < Duration::from_millis(1500), "{:?}", result.elapsed);
     assert!(result.playouts >= EARLY_STOP_MIN);
+}
+
+/// A search that gathers ownership within `simulations` and `time`.
+fn ownership_of(game: &Game, simulations: u64, time: Option<Duration>, config: &Config) -> Option<Ownership> {
+    let limits = Limits {
+        playouts: Some(simulations),
+        time,
+    };
+    let request = Request {
+        ownership: true,
+        ..Request::new(limits, config, &|| false)
+    };
+    run(game, request).ownership
+}
+
+#[test]
+fn variants_without_area_gather_no_ownership() {
+    let config = Config::default();
+    let migoyugo = Game::new(&Setup::new(Variant::Migoyugo));
+    assert_eq!(ownership_of(&migoyugo, 50, None, &config), None);
+}
+
+#[test]
+fn ownership_of_an_empty_board_is_shared_and_counted_deterministically() {
+    let mut setup = Setup::new(Variant::Go);
+    setup.size = 5;
+    let game = Game::new(&setup);
+    let config = Config {
+        threads: 2,
+        ..Config::default()
+    };
+    let a = ownership_of(&game, 400, None, &config).unwrap();
+    let b = ownership_of(&game, 400, None, &config).unwrap();
+    assert_eq!(a, b);
+    assert_eq!(a.simulations(), 400);
+    assert!(a.means().iter().all(|m| m.abs() < 0.9));
+    let cut = ownership_of(&game, 1_000_000, Some(Duration::from_millis(50)), &config).unwrap();
+    assert!(cut.simulations() < 1_000_000);
+}
+
+#[test]
+fn a_search_without_ownership_gathers_none() {
+    let mut setup = Setup::new(Variant::Go);
+    setup.size = 5;
+    let game = Game::new(&setup);
+    let limits = Limits {
+        playouts: Some(100),
+        time: None,
+    };
+    assert_eq!(
+        run(&game, Request::new(limits, &Config::default(), &|| false)).ownership,
+        None
+    );
 }

@@ -148,7 +148,7 @@ fn the_root_and_the_next_searchs_root_keep_every_drop() {
         time: None,
     };
     for turn in 0..3 {
-        let result = search_reusing(&game, limits, &config, &|| false, None, &cache);
+        let result = search_reusing(&game, Request::new(limits, &config, &|| false), &cache);
         let mut all = Vec::new();
         game.search_moves(&mut all);
         let listed: HashSet<Move> = result.moves.iter().map(|m| m.mv).collect();
@@ -193,7 +193,7 @@ fn the_replies_to_the_roots_drops_keep_every_drop() {
         tuning: Some(with_replies_keeping_all(&game)),
         ..Config::default()
     };
-    let (_, trees) = search_from(&game, limits, &config, &|| false, None, Vec::new());
+    let (_, trees) = search_from(&game, Request::new(limits, &config, &|| false), Vec::new());
     let nodes = &trees[0];
     let root = &nodes[0];
     let mut expanded = 0;

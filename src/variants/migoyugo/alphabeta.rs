@@ -78,6 +78,7 @@ pub fn search(
             playouts: nodes,
             elapsed: start.elapsed(),
             moves: Vec::new(),
+            ownership: None,
         };
     };
     log::info!(
@@ -96,6 +97,7 @@ pub fn search(
         playouts: nodes,
         elapsed: start.elapsed(),
         moves,
+        ownership: None,
     }
 }
 
