@@ -5,9 +5,9 @@
 //!
 //! Adding a variant touches this folder alone: a module with a type that
 //! implements `Position`, `View`, `GameSetup`, `Clicks`, `SearchHints` and
-//! `SolverHints` and a `SPEC` that describes it, then a `Variant` entry,
-//! its arm in `Variant::spec`, and a `Game` arm with its line in
-//! `dispatch!`. Go-like variants build on
+//! `SolverHints` and a `SPEC` that describes it, its `pub mod`, and its
+//! line in [`variant_list!`], from which the [`Variant`] and [`Game`] enums
+//! and the forwarding are built. Go-like variants build on
 //! [`go_family`]; a family of variants that differ by data describes them
 //! as [`presets`] (War Go's armies, Group Go's pieces). (Its perft file
 //! and its docs are the rest.)
@@ -44,73 +44,81 @@ use crate::search::{search_hints_methods, Config, Limits, Report, SearchHints, S
 use crate::solver::{solver_hints_methods, Budget, Solution, SolverHints};
 use rand::rngs::SmallRng;
 
-/// The variants the engine plays; plain Go by default.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Variant {
-    #[default]
-    Go,
-    Atari,
-    Migoyugo,
-    GoRoGo,
-    Yugo,
-    WarGo,
-    CenterOfTao,
-    MercenaryGo,
-    BuyingArmies,
-    GroupGo,
-    OminoGo,
-    DominGo,
-    SpecialStones,
-    Tanbo,
-    GrayTanbo,
-    UnsquareGo,
-    Squares,
+/// Every variant, in the order the engine lists them, by the module that
+/// holds it: the module's game type and its arm of [`Game`] (written once,
+/// where the module first appears), then each [`Variant`] it plays with
+/// its [`VariantSpec`]. A new variant is one line here; the list hands
+/// itself to a callback, as the trait lists of [`crate::game`] do.
+macro_rules! variant_list {
+    ($then:ident! { $($head:tt)* }) => { $then! { $($head)* ;
+        go: Go(Go) { Go = SPEC }
+        atari: Atari(AtariGo) { Atari = SPEC }
+        yugo: Yugo(Yugo) { Yugo = SPEC }
+        gorogo: GoRoGo(GoRoGo) { GoRoGo = SPEC }
+        migoyugo: Migoyugo(Migoyugo) { Migoyugo = SPEC }
+        wargo: WarGo(WarGo) { WarGo = WAR_GO, CenterOfTao = CENTER_OF_TAO, MercenaryGo = MERCENARY_GO, BuyingArmies = BUYING_ARMIES }
+        groupgo: GroupGo(GroupGo) { GroupGo = GROUP_GO, OminoGo = OMINO_GO, DominGo = DOMINGO }
+        wargo { SpecialStones = SPECIAL_STONES }
+        tanbo: Tanbo(Tanbo) { Tanbo = TANBO, GrayTanbo = GRAY_TANBO }
+        unsquare: UnsquareGo(UnsquareGo) { UnsquareGo = SPEC }
+        squares: Squares(Squares) { Squares = SPEC }
+    } };
+}
+
+/// Declares [`Variant`] with its list and specs, and [`Game`], from
+/// [`variant_list!`].
+macro_rules! declare_variants {
+    (; $($module:ident $(: $game:ident($ty:ident))? { $($variant:ident = $spec:ident),* })*) => {
+        /// The variants the engine plays; plain Go, the first listed, by
+        /// default.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Variant {
+            $($($variant,)*)*
+        }
+
+        impl Variant {
+            pub const ALL: [Variant; [$($(stringify!($variant),)*)*].len()] = [$($(Variant::$variant,)*)*];
+
+            /// What the engine knows of the variant, declared in its module.
+            pub fn spec(self) -> &'static VariantSpec {
+                match self {
+                    $($(Variant::$variant => &$module::$spec,)*)*
+                }
+            }
+        }
+
+        /// A game of any variant.
+        #[derive(Clone, Debug)]
+        pub enum Game {
+            $($($game($module::$ty),)?)*
+        }
+    };
+}
+variant_list!(declare_variants! {});
+
+/// Forwards a method call to the variant inside the enum.
+macro_rules! dispatch {
+    ($self:ident, $inner:ident => $body:expr) => {
+        variant_list!(match_game! { $self, $inner => $body })
+    };
+}
+
+/// The `match` behind [`dispatch!`]: one arm per game type.
+macro_rules! match_game {
+    ($self:ident, $inner:ident => $body:expr ; $($module:ident $(: $game:ident($ty:ident))? { $($variant:ident = $spec:ident),* })*) => {
+        match $self {
+            $($(Game::$game($inner) => $body,)?)*
+        }
+    };
+}
+
+impl Default for Variant {
+    fn default() -> Variant {
+        Variant::ALL[0]
+    }
 }
 
 impl Variant {
-    pub const ALL: [Variant; 17] = [
-        Variant::Go,
-        Variant::Atari,
-        Variant::Yugo,
-        Variant::GoRoGo,
-        Variant::Migoyugo,
-        Variant::WarGo,
-        Variant::CenterOfTao,
-        Variant::MercenaryGo,
-        Variant::BuyingArmies,
-        Variant::GroupGo,
-        Variant::OminoGo,
-        Variant::DominGo,
-        Variant::SpecialStones,
-        Variant::Tanbo,
-        Variant::GrayTanbo,
-        Variant::UnsquareGo,
-        Variant::Squares,
-    ];
-
-    /// What the engine knows of the variant, declared in its module.
-    pub fn spec(self) -> &'static VariantSpec {
-        match self {
-            Variant::Go => &go::SPEC,
-            Variant::Atari => &atari::SPEC,
-            Variant::Migoyugo => &migoyugo::SPEC,
-            Variant::GoRoGo => &gorogo::SPEC,
-            Variant::Yugo => &yugo::SPEC,
-            Variant::WarGo => &wargo::WAR_GO,
-            Variant::CenterOfTao => &wargo::CENTER_OF_TAO,
-            Variant::MercenaryGo => &wargo::MERCENARY_GO,
-            Variant::BuyingArmies => &wargo::BUYING_ARMIES,
-            Variant::GroupGo => &groupgo::GROUP_GO,
-            Variant::OminoGo => &groupgo::OMINO_GO,
-            Variant::DominGo => &groupgo::DOMINGO,
-            Variant::SpecialStones => &wargo::SPECIAL_STONES,
-            Variant::Tanbo => &tanbo::TANBO,
-            Variant::GrayTanbo => &tanbo::GRAY_TANBO,
-            Variant::UnsquareGo => &unsquare::SPEC,
-            Variant::Squares => &squares::SPEC,
-        }
-    }
-
     pub fn name(self) -> &'static str {
         self.spec().name
     }
@@ -171,43 +179,10 @@ impl Variant {
     }
 }
 
-/// A game of any variant.
-#[derive(Clone, Debug)]
-pub enum Game {
-    Go(go::Go),
-    Atari(atari::AtariGo),
-    Migoyugo(migoyugo::Migoyugo),
-    GoRoGo(gorogo::GoRoGo),
-    Yugo(yugo::Yugo),
-    WarGo(wargo::WarGo),
-    GroupGo(groupgo::GroupGo),
-    Tanbo(tanbo::Tanbo),
-    UnsquareGo(unsquare::UnsquareGo),
-    Squares(squares::Squares),
-}
-
 impl Game {
     pub fn new(setup: &Setup) -> Game {
         (setup.variant.spec().new_game)(setup)
     }
-}
-
-/// Forwards a method call to the variant inside the enum.
-macro_rules! dispatch {
-    ($self:ident, $game:ident => $body:expr) => {
-        match $self {
-            Game::Go($game) => $body,
-            Game::Atari($game) => $body,
-            Game::Migoyugo($game) => $body,
-            Game::GoRoGo($game) => $body,
-            Game::Yugo($game) => $body,
-            Game::WarGo($game) => $body,
-            Game::GroupGo($game) => $body,
-            Game::Tanbo($game) => $body,
-            Game::UnsquareGo($game) => $body,
-            Game::Squares($game) => $body,
-        }
-    };
 }
 
 // Every method of every trait, forwarded from the one list that declares
