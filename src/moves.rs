@@ -84,7 +84,9 @@ pub enum Piece {
 /// special stones that begin with `re`, the replacer is `sub` (it takes a
 /// soldier's place), so that it looks nothing like the repeller. The plain
 /// pieces (stone, pawn, migo) have no label: a black or white stone shows
-/// them. The order is [`Piece::ALL`]'s.
+/// them. War Go's armies add what Buying Armies sells each piece for (its
+/// presets may set other prices), and which are the special stones. The
+/// order is [`Piece::ALL`]'s.
 pub const PIECES: [PieceRow; 36] = [
     row(Piece::Stone, "stone", None, ""),
     row(Piece::Pawn, "pawn", None, ""),
@@ -92,16 +94,16 @@ pub const PIECES: [PieceRow; 36] = [
     row(Piece::Henge, "henge", Some('H'), "H"),
     row(Piece::Migo, "migo", None, ""),
     row(Piece::Yugo, "yugo", Some('Y'), "Y"),
-    row(Piece::Ambassador, "ambassador", Some('A'), "amb"),
-    row(Piece::Bomb(BombMode::Immediate), "bomb:immediate", Some('B'), "bom"),
-    row(Piece::Bomb(BombMode::Delayed), "bomb:delayed", Some('B'), "bom"),
-    row(Piece::Wall, "wall", Some('#'), "wal"),
-    row(Piece::Monk, "monk", Some('M'), "mon"),
-    row(Piece::Spy, "spy", Some('S'), "spy"),
-    row(Piece::Tao, "tao", Some('T'), "tao"),
-    row(Piece::Mercenary, "mercenary", Some('E'), "mer"),
-    row(Piece::Samurai, "samurai", Some('R'), "sam"),
-    row(Piece::Cavalry, "cavalry", Some('C'), "cav"),
+    row(Piece::Ambassador, "ambassador", Some('A'), "amb").price(4),
+    row(Piece::Bomb(BombMode::Immediate), "bomb:immediate", Some('B'), "bom").price(3),
+    row(Piece::Bomb(BombMode::Delayed), "bomb:delayed", Some('B'), "bom").price(3),
+    row(Piece::Wall, "wall", Some('#'), "wal").price(2),
+    row(Piece::Monk, "monk", Some('M'), "mon").price(3),
+    row(Piece::Spy, "spy", Some('S'), "spy").price(3),
+    row(Piece::Tao, "tao", Some('T'), "tao").price(4),
+    row(Piece::Mercenary, "mercenary", Some('E'), "mer").price(2),
+    row(Piece::Samurai, "samurai", Some('R'), "sam").price(3),
+    row(Piece::Cavalry, "cavalry", Some('C'), "cav").price(4),
     row(Piece::Omino(Omino::Domino), "domino", None, "I2"),
     row(Piece::Omino(Omino::I3), "i3", None, "I3"),
     row(Piece::Omino(Omino::L3), "l3", None, "L3"),
@@ -112,15 +114,21 @@ pub const PIECES: [PieceRow; 36] = [
     row(Piece::Omino(Omino::Z4), "z4", None, "Z4"),
     row(Piece::Omino(Omino::L4), "l4", None, "L4"),
     row(Piece::Omino(Omino::J4), "j4", None, "J4"),
-    row(Piece::TwoEye(Flavour::Friendly), "twoeye:friendly", Some('D'), "eyF"),
-    row(Piece::TwoEye(Flavour::Any), "twoeye:any", Some('U'), "eyA"),
-    row(Piece::ExtraMove, "extramove", Some('N'), "ext"),
-    row(Piece::Replacer, "replacer", Some('P'), "sub"),
-    row(Piece::Switcher, "switcher", Some('W'), "swi"),
-    row(Piece::InnerStrength, "innerstrength", Some('I'), "inn"),
-    row(Piece::Connector, "connector", Some('L'), "con"),
-    row(Piece::Repeller, "repeller", Some('V'), "rep"),
-    row(Piece::KingsSon, "kingsson", Some('J'), "son"),
+    row(Piece::TwoEye(Flavour::Friendly), "twoeye:friendly", Some('D'), "eyF")
+        .price(5)
+        .special(),
+    row(Piece::TwoEye(Flavour::Any), "twoeye:any", Some('U'), "eyA")
+        .price(4)
+        .special(),
+    row(Piece::ExtraMove, "extramove", Some('N'), "ext").price(5).special(),
+    row(Piece::Replacer, "replacer", Some('P'), "sub").price(4).special(),
+    row(Piece::Switcher, "switcher", Some('W'), "swi").price(3).special(),
+    row(Piece::InnerStrength, "innerstrength", Some('I'), "inn")
+        .price(4)
+        .special(),
+    row(Piece::Connector, "connector", Some('L'), "con").price(3).special(),
+    row(Piece::Repeller, "repeller", Some('V'), "rep").price(3).special(),
+    row(Piece::KingsSon, "kingsson", Some('J'), "son").price(1).special(),
     row(Piece::Gray, "gray", Some('@'), "gry"),
 ];
 
@@ -131,6 +139,10 @@ pub struct PieceRow {
     pub name: &'static str,
     pub letter: Option<char>,
     pub label: &'static str,
+    /// Buying Armies' price; 0 for a piece no army holds.
+    pub price: u32,
+    /// One of the special stones of War Go's armies.
+    pub special: bool,
 }
 
 const fn row(piece: Piece, name: &'static str, letter: Option<char>, label: &'static str) -> PieceRow {
@@ -139,6 +151,18 @@ const fn row(piece: Piece, name: &'static str, letter: Option<char>, label: &'st
         name,
         letter,
         label,
+        price: 0,
+        special: false,
+    }
+}
+
+impl PieceRow {
+    const fn price(self, price: u32) -> PieceRow {
+        PieceRow { price, ..self }
+    }
+
+    const fn special(self) -> PieceRow {
+        PieceRow { special: true, ..self }
     }
 }
 
@@ -173,6 +197,17 @@ impl Piece {
     /// GoGui's label for the piece; empty for the plain pieces.
     pub fn label(self) -> &'static str {
         self.row().label
+    }
+
+    /// What Buying Armies sells the piece for, unless a preset says
+    /// otherwise; 0 for a piece no army holds.
+    pub fn price(self) -> u32 {
+        self.row().price
+    }
+
+    /// One of the special stones of War Go's armies.
+    pub fn is_special_stone(self) -> bool {
+        self.row().special
     }
 
     /// True for the pieces a plain black or white stone shows.

@@ -528,6 +528,46 @@ fn buying_armies_spend_a_credit_before_play() {
     );
 }
 
+/// The price lists of `docs/rules/buying-armies.md`: a row of names, the
+/// separator, then a row of prices.
+fn documented_prices() -> Vec<(String, u32)> {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/rules/buying-armies.md")).unwrap();
+    let cells = |line: &str| -> Vec<String> {
+        line.trim()
+            .trim_matches('|')
+            .split('|')
+            .map(|c| c.trim().to_string())
+            .collect()
+    };
+    let lines: Vec<&str> = doc.lines().collect();
+    let mut prices = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if line.starts_with("|---") {
+            let names = cells(lines[i - 1]);
+            let values = cells(lines[i + 1]);
+            if values.iter().all(|v| v.parse::<u32>().is_ok()) {
+                prices.extend(names.into_iter().zip(values.iter().map(|v| v.parse().unwrap())));
+            }
+        }
+    }
+    prices
+}
+
+#[test]
+fn each_piece_costs_what_the_price_list_says() {
+    let prices = documented_prices();
+    assert_eq!(prices.len(), 18, "nine army pieces and nine special stones");
+    for (name, price) in prices {
+        let mut e = Engine::new(Setup::new(Variant::BuyingArmies), Default::default());
+        let mut run = |line: &str| execute_line(&mut e, line).unwrap();
+        assert_eq!(
+            run(&format!("variago-buy w {name}")),
+            format!("= {}\n\n", 30 - price),
+            "{name}"
+        );
+    }
+}
+
 #[test]
 fn genmove_buys_for_the_engine_first() {
     let settings = SearchSettings {

@@ -78,7 +78,7 @@ impl Army {
 
     /// The special stones, after War Go's nine pieces.
     pub fn is_special_stone(self) -> bool {
-        self.index() >= Army::TwoEyeFriendly.index()
+        self.pieces()[0].is_special_stone()
     }
 
     pub fn index(self) -> usize {
@@ -94,27 +94,7 @@ impl Army {
 
     /// The army piece a dropped piece is taken from; `None` for the soldier.
     pub fn of(piece: Piece) -> Option<Army> {
-        Some(match piece {
-            Piece::Ambassador => Army::Ambassador,
-            Piece::Bomb(_) => Army::Bomb,
-            Piece::Wall => Army::Wall,
-            Piece::Spy => Army::Spy,
-            Piece::Monk => Army::Monk,
-            Piece::Tao => Army::Tao,
-            Piece::Mercenary => Army::Mercenary,
-            Piece::Samurai => Army::Samurai,
-            Piece::Cavalry => Army::Cavalry,
-            Piece::TwoEye(Flavour::Friendly) => Army::TwoEyeFriendly,
-            Piece::TwoEye(Flavour::Any) => Army::TwoEyeAny,
-            Piece::ExtraMove => Army::ExtraMove,
-            Piece::Replacer => Army::Replacer,
-            Piece::Switcher => Army::Switcher,
-            Piece::InnerStrength => Army::InnerStrength,
-            Piece::Connector => Army::Connector,
-            Piece::Repeller => Army::Repeller,
-            Piece::KingsSon => Army::KingsSon,
-            _ => return None,
-        })
+        Army::ALL.into_iter().find(|a| a.pieces().contains(&piece))
     }
 
     /// The pieces this army piece can be dropped as (a bomb in either mode).
@@ -175,6 +155,11 @@ impl Hand {
 
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&n| n == 0)
+    }
+
+    /// Buying Armies' prices, from the table of pieces.
+    pub fn table_prices() -> Hand {
+        Hand(Army::ALL.map(|a| a.pieces()[0].price()))
     }
 
     /// `wall:6 bomb:2`-style text of the non-zero entries (empty: `none`).

@@ -26,6 +26,8 @@ pub struct Preset {
     pub start: Vec<(Option<Color>, Piece, Vertex)>,
     /// Buying Armies: each side's credit.
     pub credit: Option<u32>,
+    /// What each piece costs where there is a credit: the table of pieces'
+    /// prices unless the preset sets its own.
     pub prices: Hand,
 }
 
@@ -64,7 +66,7 @@ impl FamilyPreset for Preset {
         if let Some(credit) = self.credit {
             items.push(("credit", credit.to_string()));
         }
-        if self.prices != Hand::default() {
+        if self.credit.is_some() || self.prices != Hand::table_prices() {
             items.push(("prices", self.prices.text()));
         }
         presets::record_line(&self.name, &items)
@@ -97,7 +99,7 @@ impl Schema for Preset {
             hands: [Hand::default(); 2],
             start: Vec::new(),
             credit: None,
-            prices: Hand::default(),
+            prices: Hand::table_prices(),
         }
     }
 
