@@ -8,6 +8,7 @@
 use crate::color::Color;
 
 /// SplitMix64's finaliser: a fast, well-mixed 64-bit hash.
+#[inline]
 pub fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -75,7 +76,9 @@ pub enum StateKey {
 }
 
 impl StateKey {
-    /// The tag that the key mixes.
+    /// The tag that the key mixes; inlined, so that a known key folds
+    /// to a constant.
+    #[inline]
     pub fn tag(self) -> u64 {
         let side = |c: Color| c.index() as u64;
         match self {
@@ -129,6 +132,7 @@ pub fn side_key(to_move: Color) -> u64 {
 }
 
 /// Key of a tag of game state outside the board; see [`StateKey`].
+#[inline]
 fn state_key(tag: u64) -> u64 {
     mix(0xFFFF_0000_0000 | tag)
 }

@@ -77,6 +77,7 @@ pub fn removal(grid: &Grid, x: usize, y: usize) -> Removal {
 /// `(x, y)` that it could not capture before: the interiors of the squares
 /// whose only other stone corner is left alone by the removal. (Counted
 /// square by square, so an overlap counts twice: a measure, not a count.)
+#[inline]
 pub fn gift(grid: &Grid, x: usize, y: usize) -> u32 {
     let mut gift = 0;
     each_square(grid.size(), x, y, |fx, fy| {
