@@ -35,7 +35,7 @@
 //!    typed arguments, one error path, clicks and the frame; GoGui's ruler
 //!    and analyze commands; Sabaki's streaming analysis.
 //! 9. [`matches`](mod@matches) (engine against engine over GTP),
-//!    [`versus`] (against the flat baseline), [`bench`], [`learn`] (Go's
+//!    [`versus`] (against the flat baseline), [`bench`](mod@bench), [`learn`] (Go's
 //!    move model from game records).
 //! 10. [`cli`]: the command line, one module per subcommand. The binary
 //!     (`src/main.rs`) only dispatches.

@@ -12,7 +12,7 @@
 //! | `henge@C3` (drop) | the piece in the mover's hand, the target |
 //! | `D4-E4` (step)    | the piece on the board, the destination   |
 //!
-//! A variant declares each move's spelling ([`Clicks::spell`](crate::game::Clicks::spell), which
+//! A variant declares each move's spelling ([`Clicks::spell`], which
 //! defaults to the table above); everything else is done here, the same
 //! way for every variant: which clicks may follow a prefix
 //! ([`continuations`]), when a prefix spells a whole legal move

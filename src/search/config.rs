@@ -75,7 +75,7 @@ pub struct Request<'a, P> {
     /// own there. The playout and time limits count new simulations only.
     pub reuse: Option<&'a TreeCache<P>>,
     /// Who owns each point at the end of every simulation, added up in
-    /// [`SearchResult::ownership`]. The tree plays the end of a game far
+    /// [`SearchResult::ownership`](super::SearchResult::ownership). The tree plays the end of a game far
     /// better than random playouts do, so its ownership tells dead stones
     /// from living ones more reliably (Pachi judges dead stones the same
     /// way). A search that gathers ownership spends its whole budget: no

@@ -46,7 +46,7 @@ macro_rules! search_hints_methods {
 
         /// [`SearchHints::rollout`] that also gives who owns each point where
         /// the playout ends, in `owners` (+1 black, -1 white, 0 neither,
-        /// row-major from the bottom-left): the search's [`Ownership`], from
+        /// row-major from the bottom-left): the search's [`Ownership`](crate::game::Ownership), from
         /// which [`Position::judge`] judges the stones, is made of these. It is
         /// left empty (the default) where the variant has no notion of area.
         fn rollout_owners(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32 {

@@ -39,7 +39,7 @@ pub(super) fn search_from<P: SearchHints>(
     let threads = config.threads.max(1);
     let per_thread = limits.playouts.map(|p| p.div_ceil(threads as u64).max(1));
     start_trees.resize_with(threads, Vec::new);
-    let trees: Vec<Thread> = std::thread::scope(|scope| {
+    let trees: Vec<ThreadResult> = std::thread::scope(|scope| {
         let handles: Vec<_> = start_trees
             .into_iter()
             .enumerate()
@@ -80,7 +80,7 @@ pub(super) fn search_from<P: SearchHints>(
 
 /// What one thread's tree gives back: its root statistics, its
 /// simulations, its nodes and, where asked, its owners.
-pub(super) struct Thread {
+pub(super) struct ThreadResult {
     pub(super) stats: Vec<MoveStats>,
     pub(super) done: u64,
     pub(super) nodes: Vec<Node>,
@@ -129,7 +129,7 @@ pub(super) fn run_tree<P: SearchHints>(
     seed: u64,
     stop: &(dyn Fn() -> bool + Sync),
     mut report: Option<Report>,
-) -> Thread {
+) -> ThreadResult {
     let mut pos = root.clone();
     let mut tree = Tree::for_root(root, config, seed, nodes);
     if budget.ownership {
@@ -159,7 +159,7 @@ pub(super) fn run_tree<P: SearchHints>(
         tree.simulate(&mut pos);
         done += 1;
     }
-    Thread {
+    ThreadResult {
         stats: tree.root_stats(),
         done,
         owners: tree.owners.take(),

@@ -305,7 +305,7 @@ impl SearchHints for Migoyugo {
         forced_point(board, self.to_move()).map(|p| Move::Place(board.vertex(p)))
     }
 
-    /// Alpha-beta with the static evaluation (see [`alphabeta`]).
+    /// Alpha-beta with the static evaluation (see `alphabeta`).
     fn own_search(
         &self,
         limits: Limits,
@@ -319,7 +319,7 @@ impl SearchHints for Migoyugo {
         Some(alphabeta::search(self, limits, config, stop, report))
     }
 
-    /// Tactical playouts on the bitboard (see [`playout`]).
+    /// Tactical playouts on the bitboard (see `playout`).
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
         if let Some(outcome) = self.outcome() {
             return outcome.value_for_black();

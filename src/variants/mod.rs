@@ -6,7 +6,7 @@
 //! Adding a variant touches this folder alone: a module with a type that
 //! implements `Position`, `View`, `GameSetup`, `Clicks`, `SearchHints` and
 //! `SolverHints` and a `SPEC` that describes it, its `pub mod`, and its
-//! line in [`variant_list!`], from which the [`Variant`] and [`Game`] enums
+//! line in `variant_list!`, from which the [`Variant`] and [`Game`] enums
 //! and the forwarding are built. Go-like variants build on
 //! [`go_family`]; a family of variants that differ by data describes them
 //! as [`presets`] (War Go's armies, Group Go's pieces). (Its perft file

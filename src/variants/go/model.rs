@@ -1,7 +1,7 @@
 //! The learned move model: how likely a strong player is to choose each
 //! move, as a softmax over a weight per feature value (see
 //! [`super::features`]), learned from game records by `variago learn`
-//! ([`super::learn`]). The tree search takes it as its priors, as Pachi
+//! ([`crate::learn`]). The tree search takes it as its priors, as Pachi
 //! takes its pattern probabilities.
 //!
 //! The model ships inside the program (`moves.model`) and is read where it

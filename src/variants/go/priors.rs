@@ -30,7 +30,7 @@ pub fn unit(size: usize) -> f32 {
 }
 
 /// The virtual wins that a move the model is sure of starts with, in
-/// units of [`unit`]: as Pachi's pattern prior, so many that the search
+/// units of [`unit`](fn@unit): as Pachi's pattern prior, so many that the search
 /// follows the model until the playouts disagree.
 pub const MODEL_WEIGHT: f32 = 20.0;
 

@@ -4,7 +4,7 @@
 //! at a time.
 //!
 //! The rules' own tactics are exact and come first at every node (see
-//! [`tactics`]): an Igo wins, an opponent with two Igo points (or one the
+//! `tactics`): an Igo wins, an opponent with two Igo points (or one the
 //! mover cannot occupy) wins, a single Igo point of the opponent's must be
 //! occupied, and a side without a legal placement ends the game by Yugo
 //! count. A forced block uses up no depth, so a run of Igo threats is
@@ -15,7 +15,7 @@
 //! Each root move gets its own verdict. The same node search, with the
 //! static evaluation at the horizon and late quiet moves reduced (every
 //! move is still searched, so its proofs stay certain), is the engine's
-//! alpha-beta (see [`super::alphabeta`]).
+//! alpha-beta (see `alphabeta`).
 
 use super::bits::Bits;
 use super::board::Bitboard;

@@ -51,7 +51,7 @@ impl<P: FamilyPreset> Builtin<P> {
 
 /// What the variants of a family share: the family's `preset` option
 /// among `options`, how it starts a game and reads a diagram; each variant
-/// names itself (see [`preset_variant`]).
+/// names itself (see `preset_variant!`).
 pub const fn spec(
     options: &'static [&'static SetupOption],
     new_game: fn(&Setup) -> Game,

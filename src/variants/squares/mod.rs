@@ -182,7 +182,7 @@ impl SearchHints for Squares {
     }
 
     /// Playouts that complete squares when they can and otherwise avoid
-    /// leaving one a stone short; see [`playout`].
+    /// leaving one a stone short; see `playout`.
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
         if let Some(outcome) = self.outcome() {
             return outcome.value_for_black();

@@ -11,9 +11,9 @@
 //! empty: the player to move cannot place and loses, so the last player to
 //! place wins, or loses in the misère form.
 //!
-//! The rules on the board are in [`roots`]; the playouts in [`playout`],
+//! The rules on the board are in [`roots`]; the playouts in `playout`,
 //! on a board of their own that keeps growth points counted
-//! ([`playout_board`]).
+//! (`playout_board`).
 
 mod playout;
 mod playout_board;

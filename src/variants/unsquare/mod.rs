@@ -160,7 +160,7 @@ impl SearchHints for UnsquareGo {
 
     /// Playouts that take the biggest capture at hand and otherwise
     /// avoid removals that open a square to the opponent; see
-    /// [`playout`].
+    /// `playout`.
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
         if let Some(outcome) = self.outcome() {
             return outcome.value_for_black();
@@ -206,7 +206,7 @@ impl SolverHints for UnsquareGo {
     }
 
     /// Boards up to 8x8 are solved by alpha-beta over the grid alone; see
-    /// [`exact`].
+    /// `exact`.
     fn own_solution(&self, budget: &Budget, stop: &dyn Fn() -> bool) -> Option<Solution> {
         let state = self.state();
         let size = state.grid.size();
