@@ -317,15 +317,23 @@ impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
             Move::Pass => f.write_str("pass"),
-            Move::Place(v) => write!(f, "{v}"),
-            Move::Drop(piece, v) => write!(f, "{piece}@{v}"),
-            Move::Step(from, to) => write!(f, "{from}-{to}"),
+            Move::Place(v) => v.fmt(f),
+            Move::Drop(piece, v) => {
+                f.write_str(piece.name())?;
+                f.write_str("@")?;
+                v.fmt(f)
+            }
+            Move::Step(from, to) => {
+                from.fmt(f)?;
+                f.write_str("-")?;
+                to.fmt(f)
+            }
             Move::Polyomino(..) => {
                 for (i, v) in self.points().enumerate() {
                     if i > 0 {
                         f.write_str("+")?;
                     }
-                    write!(f, "{v}")?;
+                    v.fmt(f)?;
                 }
                 Ok(())
             }

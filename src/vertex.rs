@@ -36,8 +36,18 @@ impl Vertex {
 const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
 impl fmt::Display for Vertex {
+    /// Written by hand, not through `write!`: a legal-move list of
+    /// polyomino drops writes tens of thousands of vertices.
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "{}{}", COLUMNS[self.x as usize] as char, self.y + 1)
+        let row = self.y + 1;
+        let mut text = [COLUMNS[self.x as usize], b'0' + row, 0];
+        let len = if row < 10 {
+            2
+        } else {
+            text[1..].copy_from_slice(&[b'0' + row / 10, b'0' + row % 10]);
+            3
+        };
+        f.write_str(std::str::from_utf8(&text[..len]).map_err(|_| fmt::Error)?)
     }
 }
 
@@ -53,4 +63,23 @@ pub fn vertex(input: &str) -> IResult<&str, Vertex> {
             .then(|| Vertex::new(x, row as usize - 1))
     })
     .parse(input)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_vertex_is_written_as_its_column_and_row_and_reads_back() {
+        for x in 0..MAX_SIZE {
+            for y in 0..MAX_SIZE {
+                let v = Vertex::new(x, y);
+                let text = v.to_string();
+                assert_eq!(text, format!("{}{}", COLUMNS[x] as char, y + 1));
+                assert_eq!(Vertex::parse(&text), Some(v), "{text}");
+            }
+        }
+        assert_eq!(Vertex::new(8, 9).to_string(), "J10", "no I column");
+        assert_eq!(Vertex::new(24, 24).to_string(), "Z25");
+    }
 }

@@ -30,6 +30,7 @@ pub mod frame;
 use crate::color::Color;
 use crate::game::{Clicks, Illegal};
 use crate::moves::Move;
+use std::collections::HashSet;
 
 pub use crate::game::{hand_name, Click, Spelling};
 
@@ -69,9 +70,11 @@ pub fn read(spelled: &[(Move, Spelling)], clicks: &[Click]) -> Reading {
 /// in the order of the move list.
 pub fn continuations(spelled: &[(Move, Spelling)], prefix: &[Click]) -> Vec<Click> {
     let mut next = Vec::new();
+    // Thousands of moves share a few hundred first clicks (Omino Go).
+    let mut seen = HashSet::new();
     for (_, spelling) in spelled.iter().filter(|(_, s)| s.starts_with(prefix)) {
         for click in spelling.next_after(prefix) {
-            if !next.contains(&click) {
+            if seen.insert(click) {
                 next.push(click);
             }
         }

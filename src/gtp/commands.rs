@@ -15,7 +15,8 @@ use crate::search::time::{TimeLeft, TimeSystem};
 use crate::sgf;
 use crate::variants::commands::Command;
 use crate::variants::setup::START;
-use crate::variants::{Game, Setup, Variant};
+use crate::variants::{Setup, Variant};
+use std::fmt::Write as _;
 
 /// Every command, in the order `list_commands` gives them.
 pub const COMMANDS: &[(&str, Handler)] = &[
@@ -495,14 +496,28 @@ fn start(e: &mut Engine, a: &Args) -> Reply {
 
 fn legal_moves(e: &mut Engine, a: &Args) -> Reply {
     a.count(0, 1)?;
-    let game: Game = if a.is_empty() {
-        e.game.clone()
-    } else {
-        e.position_for(a.color(0)?)?
-    };
     let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    Ok(moves.iter().map(Move::to_string).collect::<Vec<_>>().join(" "))
+    if a.is_empty() {
+        // Borrowed, not cloned: a game's clone copies its whole history.
+        e.game.legal_moves(&mut moves);
+    } else {
+        e.position_for(a.color(0)?)?.legal_moves(&mut moves);
+    }
+    Ok(move_list(&moves))
+}
+
+/// Moves separated by spaces, written into one string: a list of
+/// polyomino drops runs to a hundred kilobytes.
+fn move_list(moves: &[Move]) -> String {
+    let mut text = String::with_capacity(moves.len() * 8);
+    for (i, mv) in moves.iter().enumerate() {
+        if i > 0 {
+            text.push(' ');
+        }
+        // Writing into a String cannot fail.
+        let _ = write!(text, "{mv}");
+    }
+    text
 }
 
 /// `variago-hand COLOR`: the pieces a player still holds, e.g. `stone 10 henge 2`.

@@ -15,7 +15,7 @@ use crate::search::SearchHints;
 use crate::variants::Game;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 
 pub const COMMANDS: &[(&str, Handler)] = &[
     ("gogui-rules_game_id", |e, a| {
@@ -253,9 +253,10 @@ fn legal_clicks(e: &Engine) -> Reply {
     clicks.extend(e.partial.clicks().first());
     let frame = e.frame();
     let mut out: Vec<String> = Vec::new();
+    let mut seen = HashSet::new();
     for click in clicks {
         let text = write_click(&frame, color, click)?;
-        if !out.contains(&text) {
+        if seen.insert(text.clone()) {
             out.push(text);
         }
     }
