@@ -196,3 +196,54 @@ fn buying_armies_by_plain_moves_buys_the_engines_army() {
     ok(&mut e, "undo");
     assert_eq!(ok(&mut e, "variago-credit w"), "30 buying");
 }
+
+/// What the engine keeps between the ruler's commands in one position (the
+/// clicks that may come next) never goes stale: after any mix of clicks
+/// and undos, each answer is that of a fresh engine brought to the same
+/// point without a query on the way.
+#[test]
+fn ruler_answers_match_a_fresh_engine_after_any_clicks_and_undos() {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+    const QUERIES: [&str; 3] = ["gogui-rules_legal_moves", "gogui-rules_board", "gogui-rules_board_gfx"];
+    let games = [
+        (Variant::Go, Some(5)),
+        (Variant::GoRoGo, None),
+        (Variant::OminoGo, Some(7)),
+        (Variant::WarGo, Some(9)),
+        (Variant::Yugo, Some(5)),
+    ];
+    for (variant, size) in games {
+        let mut rng = SmallRng::seed_from_u64(7);
+        let mut e = engine(variant, size);
+        let mut history = vec!["gogui-rules_board_size".to_string()];
+        ok(&mut e, &history[0]);
+        for _ in 0..40 {
+            let command = if rng.random_bool(0.2) {
+                "undo".to_string()
+            } else {
+                let clicks = ok(&mut e, "gogui-rules_legal_moves");
+                let clicks: Vec<&str> = clicks.split_whitespace().collect();
+                if clicks.is_empty() {
+                    break;
+                }
+                let side = ok(&mut e, "gogui-rules_side_to_move");
+                format!("play {side} {}", clicks[rng.random_range(0..clicks.len())])
+            };
+            if common::gtp(&mut e, &command).starts_with('=') {
+                history.push(command);
+            }
+            let query = QUERIES[rng.random_range(0..QUERIES.len())];
+            let mut fresh = engine(variant, size);
+            for command in &history {
+                ok(&mut fresh, command);
+            }
+            assert_eq!(
+                ok(&mut e, query),
+                ok(&mut fresh, query),
+                "{variant:?}: {query} after {history:?}"
+            );
+        }
+        assert!(history.len() > 10, "{variant:?}: {history:?}");
+    }
+}

@@ -3,6 +3,7 @@
 //! `pass`, and a move is played once its clicks spell it.
 
 use super::engine::Engine;
+use super::next_clicks::Situation;
 use crate::clicks::frame::{Cell, Frame};
 use crate::clicks::{self, Click, Clicked};
 use crate::color::Color;
@@ -40,7 +41,16 @@ impl Engine {
     /// The clicks that may come next: those that continue the partial
     /// move, or else the first click of every legal move.
     pub fn next_clicks(&self) -> Vec<Click> {
-        clicks::continuations(&clicks::spelled(&self.game), self.partial.clicks())
+        let situation = Situation {
+            hash: self.game.hash(),
+            setup: self.setup.clone(),
+            handicap: self.handicap.clone(),
+            record: self.record.clone(),
+            partial: self.partial.clicks().to_vec(),
+        };
+        self.next_clicks.get_or_find(situation, || {
+            clicks::continuations(&clicks::spelled(&self.game), self.partial.clicks())
+        })
     }
 
     /// Reads `color`'s plain vertex or `pass` as a click.

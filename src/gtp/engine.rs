@@ -1,6 +1,7 @@
 //! The GTP session around the player: the clicks of a move not yet
 //! played, the client's output, the input counters and the `--sgf` file.
 
+use super::next_clicks::NextClicks;
 use crate::clicks::{Click, Partial};
 use crate::color::Color;
 use crate::game::{Illegal, Position};
@@ -26,6 +27,8 @@ pub struct Engine {
     given: Vec<Given>,
     /// The move a plain client is clicking, not yet played.
     pub partial: Partial,
+    /// The clicks that may come next, kept for the position they were found in.
+    pub(super) next_clicks: NextClicks,
     /// Set once a client asks a `gogui-rules_*` command: GoGui then sees
     /// each variant with a hand in its frame, and `boardsize` takes the
     /// frame's size (see `clicks::frame`).
@@ -70,6 +73,7 @@ impl Engine {
             player: Player::new(setup, settings),
             given: Vec::new(),
             partial: Partial::default(),
+            next_clicks: NextClicks::default(),
             frame_mode: false,
             pending: Arc::new(AtomicUsize::new(0)),
             input_closed: Arc::new(AtomicBool::new(false)),

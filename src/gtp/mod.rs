@@ -20,6 +20,7 @@ pub mod engine;
 pub mod genmove;
 pub mod gfx;
 pub mod gogui;
+mod next_clicks;
 pub mod parse;
 pub mod reply;
 pub mod scoring;
