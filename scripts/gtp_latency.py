@@ -4,7 +4,8 @@
 Plays random legal moves in a fresh engine per game, and after each move
 sends a round of non-search commands, timing each from the write of the
 command to the blank line that ends its answer. Prints p50 and p99 per
-command in milliseconds.
+command in milliseconds. `--variant all` measures every variant in turn,
+each at `--size` or, where it does not take that size, at its own.
 
     scripts/gtp_latency.py --engine target/release/variago --variant wargo \
         --size 19 --commands 5000 --seed 1
@@ -22,7 +23,9 @@ ROUND = [
     "gogui-rules_legal_moves",
     "gogui-rules_side_to_move",
     "gogui-rules_board",
+    "gogui-rules_board_gfx",
     "gogui-rules_board_size",
+    "gogui-rules_captured_count",
     "variago-board",
     "showboard",
     "printsgf",
@@ -63,22 +66,32 @@ def percentile(values, p):
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--engine", required=True)
-    parser.add_argument("--variant", default="go")
-    parser.add_argument("--size", type=int, default=19)
-    parser.add_argument("--commands", type=int, default=5000, help="timed commands in all")
-    parser.add_argument("--moves", type=int, default=150, help="random moves a game at the most")
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    rng = random.Random(args.seed)
+def variants(engine):
+    """Every variant the engine plays, from `variago-list_variants`."""
+    probe = Engine([engine])
+    ok, names, _ = probe.send("variago-list_variants")
+    probe.close()
+    if not ok:
+        sys.exit("the engine lists no variants")
+    return names.split()
+
+
+def size_args(engine, variant, size):
+    """`--size size` where the variant takes it, else nothing (its own)."""
+    probe = Engine([engine, "--variant", variant])
+    ok, _, _ = probe.send(f"boardsize {size}")
+    probe.close()
+    return ["--size", str(size)] if ok else []
+
+
+def measure(args, variant, rng):
+    sizing = size_args(args.engine, variant, args.size)
     times = {}
     sent = 0
     while sent < args.commands:
-        engine = Engine(
-            [args.engine, "--variant", args.variant, "--size", str(args.size), "--threads", "1", "--playouts", "1"]
-        )
+        engine = Engine([args.engine, "--variant", variant, *sizing, "--threads", "1", "--playouts", "1"])
+        # Untimed: the first answer waits for the rest of the start-up.
+        engine.send("protocol_version")
         for _ in range(args.moves):
             for command in ROUND:
                 ok, _, elapsed = engine.send(command)
@@ -97,12 +110,27 @@ def main():
             times.setdefault("variago-play", []).append(elapsed)
             sent += 1
         engine.close()
-    print(f"{args.variant} {args.size}x{args.size}, {sent} commands, milliseconds")
+    size = f"{args.size}x{args.size}" if sizing else "its own size"
+    print(f"{variant} {size}, {sent} commands, milliseconds")
     print("| command | count | p50 | p99 |")
     print("| --- | --- | --- | --- |")
     for command, values in times.items():
         p50, p99 = percentile(values, 50) * 1000, percentile(values, 99) * 1000
-        print(f"| {command} | {len(values)} | {p50:.3f} | {p99:.3f} |")
+        print(f"| {command} | {len(values)} | {p50:.3f} | {p99:.3f} |", flush=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--engine", required=True)
+    parser.add_argument("--variant", default="go", help="a variant, or all")
+    parser.add_argument("--size", type=int, default=19)
+    parser.add_argument("--commands", type=int, default=5000, help="timed commands in all, per variant")
+    parser.add_argument("--moves", type=int, default=150, help="random moves a game at the most")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    for variant in variants(args.engine) if args.variant == "all" else [args.variant]:
+        measure(args, variant, rng)
 
 
 if __name__ == "__main__":
