@@ -71,11 +71,11 @@ mod tests {
 
     #[test]
     fn every_vertex_is_written_as_its_column_and_row_and_reads_back() {
-        for x in 0..MAX_SIZE {
+        for (x, &column) in COLUMNS.iter().enumerate() {
             for y in 0..MAX_SIZE {
                 let v = Vertex::new(x, y);
                 let text = v.to_string();
-                assert_eq!(text, format!("{}{}", COLUMNS[x] as char, y + 1));
+                assert_eq!(text, format!("{}{}", column as char, y + 1));
                 assert_eq!(Vertex::parse(&text), Some(v), "{text}");
             }
         }
