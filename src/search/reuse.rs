@@ -5,8 +5,7 @@
 //! the position lost, for the variants that resign only after several.
 
 use super::cache::{LostRow, TreeCache};
-use super::config::tuning_for;
-use super::config::Request;
+use super::config::{tuning_for, Request};
 use super::hints::SearchHints;
 use super::node::Node;
 use super::result::SearchResult;
