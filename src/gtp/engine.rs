@@ -176,9 +176,8 @@ impl Engine {
     /// Starts a new game with options chosen over GTP, which the session
     /// keeps across a change of variant.
     pub fn choose(&mut self, setup: Setup) {
-        let player = &mut self.player;
-        player.choices.note(&player.setup, &setup);
-        self.reset(setup);
+        self.player.choose_setup(setup);
+        self.clear();
     }
 
     /// Plays a whole move and records it, after any clicks pending (see
@@ -328,9 +327,7 @@ impl Session for Engine {
     }
 
     fn amend(&mut self, setup: Setup) {
-        let player = &mut self.player;
-        player.choices.note(&player.setup, &setup);
-        player.setup = setup;
+        self.player.choose_setup(setup);
     }
 
     fn winrate(&self, game: &Game) -> f32 {

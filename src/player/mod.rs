@@ -121,6 +121,14 @@ impl Player {
         true
     }
 
+    /// Takes `setup`, chosen over GTP, noting the options it sets
+    /// differently so that a variant set again keeps them; the game stays
+    /// as it is.
+    pub fn choose_setup(&mut self, setup: Setup) {
+        self.choices.note(&self.setup, &setup);
+        self.setup = setup;
+    }
+
     /// Replaces the game with the one `loaded` holds (built aside from a
     /// record), keeping this player's clock, settings and kept trees.
     pub fn take_game(&mut self, loaded: Player) {
