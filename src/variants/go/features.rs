@@ -77,6 +77,24 @@ pub fn move_distance(board: &Board, a: usize, b: usize) -> u8 {
 /// `last` and `last2` the points of the last two moves (0 for none or a
 /// pass).
 pub fn tactics(board: &Board, color: Color, p: usize, last: usize, last2: usize) -> Tactics {
+    let distance = |q: usize| {
+        if q == 0 || board.is_empty(q) {
+            0
+        } else {
+            move_distance(board, p, q)
+        }
+    };
+    let places = Tactics {
+        line: super::ladder::line(board, p).min(4) as u8,
+        last: distance(last),
+        last2: distance(last2),
+        ..Tactics::default()
+    };
+    // Most moves touch no stone: four liberties, nothing captured, saved
+    // or threatened.
+    if board.neighbours(p).into_iter().all(|n| board.cell(n) == EMPTY) {
+        return places;
+    }
     let own = cell_of(color);
     let enemy = cell_of(color.opponent());
     let mut captured = 0;
@@ -131,21 +149,12 @@ pub fn tactics(board: &Board, color: Color, p: usize, last: usize, last2: usize)
         }
         _ => 0,
     };
-    let distance = |q: usize| {
-        if q == 0 || board.is_empty(q) {
-            0
-        } else {
-            move_distance(board, p, q)
-        }
-    };
     Tactics {
         capture,
         escape,
         atari,
         self_atari,
-        line: super::ladder::line(board, p).min(4) as u8,
-        last: distance(last),
-        last2: distance(last2),
+        ..places
     }
 }
 
@@ -188,67 +197,125 @@ pub fn largest_known_pattern<T>(board: &Board, color: Color, p: usize, known: im
     largest
 }
 
-/// Hands the pattern keys of `color` playing at `p` to `more`, smallest
-/// first, for as long as it asks for the next.
-fn patterns_while(board: &Board, color: Color, p: usize, mut more: impl FnMut(u64) -> bool) {
+/// A key of everything the patterns of `color` playing at `p` see: the
+/// points out to [`MAX_DISTANCE`], from the mover's side, and which of
+/// them are off the board, in the board's own orientation. Two moves with
+/// the same key have the same patterns, and it costs a fraction of them:
+/// one hash, not one per symmetry and level.
+#[inline]
+pub fn neighbourhood_key(board: &Board, color: Color, p: usize) -> u64 {
     let geometry = geometry();
-    let v = board.vertex(p);
-    let (x, y, size) = (v.x as i32, v.y as i32, board.size() as i32);
-    let edges = &edge_hashes(board.size())[(v.y as usize) * board.size() + v.x as usize];
+    let table = neighbourhoods(board.size());
+    let at = point_index(board, p);
+    let bounds = &table.bounds[at];
     let own = cell_of(color);
-    let stride = size as isize + 2;
-    let mut hashes = [0u64; 8];
-    let mut level = 0;
-    for (k, &(dx, dy, distance)) in geometry.offsets.iter().enumerate() {
-        if distance > LEVELS[level] {
-            if !more(canonical(&hashes, &edges[level], level)) {
-                return;
-            }
-            level += 1;
-        }
-        let (px, py) = (x + dx, y + dy);
-        if px < 0 || py < 0 || px >= size || py >= size {
-            continue;
-        }
-        let cell = match board.cell((p as isize + dy as isize * stride + dx as isize) as usize) {
+    let mut key = table.off_board_key[at];
+    for &(delta, k) in &table.entries[bounds[0] as usize..bounds[LEVELS.len()] as usize] {
+        let cell = match board.cell(p.wrapping_add_signed(delta)) {
             EMPTY => continue,
             c if c == own => OWN,
             _ => ENEMY,
         };
-        for (hash, key) in hashes.iter_mut().zip(&geometry.keys[k]) {
-            *hash ^= key[cell];
-        }
+        key ^= geometry.keys[k as usize][0][cell];
     }
-    more(canonical(&hashes, &edges[level], level));
+    key
 }
 
-/// For every point of a board of `size`, row by row, and every level: the
-/// hashes in each symmetry of the points off the board, which depend only
-/// on where the point stands.
-fn edge_hashes(size: usize) -> &'static [[[u64; 8]; LEVELS.len()]] {
-    static TABLES: [OnceLock<Vec<[[u64; 8]; LEVELS.len()]>>; crate::moves::MAX_SIZE + 1] =
+/// Hands the pattern keys of `color` playing at `p` to `more`, smallest
+/// first, for as long as it asks for the next.
+fn patterns_while(board: &Board, color: Color, p: usize, mut more: impl FnMut(u64) -> bool) {
+    let geometry = geometry();
+    let table = neighbourhoods(board.size());
+    let at = point_index(board, p);
+    let (bounds, edges) = (&table.bounds[at], &table.edges[at]);
+    let own = cell_of(color);
+    let mut hashes = [0u64; 8];
+    for level in 0..LEVELS.len() {
+        for &(delta, k) in &table.entries[bounds[level] as usize..bounds[level + 1] as usize] {
+            let cell = match board.cell(p.wrapping_add_signed(delta)) {
+                EMPTY => continue,
+                c if c == own => OWN,
+                _ => ENEMY,
+            };
+            for (hash, key) in hashes.iter_mut().zip(&geometry.keys[k as usize]) {
+                *hash ^= key[cell];
+            }
+        }
+        if !more(canonical(&hashes, &edges[level], level)) {
+            return;
+        }
+    }
+}
+
+/// The row-by-row number of on-board point `p`.
+#[inline]
+fn point_index(board: &Board, p: usize) -> usize {
+    let v = board.vertex(p);
+    v.y as usize * board.size() + v.x as usize
+}
+
+/// The pattern points of every point of a board, looked up once per board
+/// size so that hashing a pattern checks no bounds.
+struct Neighbourhoods {
+    /// The pattern points on the board, nearest first, of every point in
+    /// turn: (index on the board relative to the point, offset number).
+    entries: Vec<(isize, u16)>,
+    /// For each point (row by row), where its entries start and where
+    /// those of each level end.
+    bounds: Vec<[u32; LEVELS.len() + 1]>,
+    /// For each point and level, the hashes in each symmetry of the points
+    /// off the board out to the level's distance.
+    edges: Vec<[[u64; 8]; LEVELS.len()]>,
+    /// For each point, the off-board points' part of its
+    /// [`neighbourhood_key`].
+    off_board_key: Vec<u64>,
+}
+
+fn neighbourhoods(size: usize) -> &'static Neighbourhoods {
+    static TABLES: [OnceLock<Neighbourhoods>; crate::moves::MAX_SIZE + 1] =
         [const { OnceLock::new() }; crate::moves::MAX_SIZE + 1];
     TABLES[size].get_or_init(|| {
         let geometry = geometry();
         let n = size as i32;
-        (0..n)
-            .flat_map(|y| (0..n).map(move |x| (x, y)))
-            .map(|(x, y)| {
-                let mut hashes = [0u64; 8];
-                std::array::from_fn(|level| {
-                    let (low, high) = (if level == 0 { 0 } else { LEVELS[level - 1] }, LEVELS[level]);
-                    for (k, &(dx, dy, d)) in geometry.offsets.iter().enumerate() {
-                        let (px, py) = (x + dx, y + dy);
-                        if d > low && d <= high && (px < 0 || py < 0 || px >= n || py >= n) {
-                            for (hash, key) in hashes.iter_mut().zip(&geometry.keys[k]) {
-                                *hash ^= key[OFF];
-                            }
-                        }
+        let stride = n as isize + 2;
+        let mut table = Neighbourhoods {
+            entries: Vec::new(),
+            bounds: Vec::new(),
+            edges: Vec::new(),
+            off_board_key: Vec::new(),
+        };
+        for (y, x) in (0..n).flat_map(|y| (0..n).map(move |x| (y, x))) {
+            let mut bounds = [table.entries.len() as u32; LEVELS.len() + 1];
+            let mut edges = [[0u64; 8]; LEVELS.len()];
+            let mut level = 0;
+            for (k, &(dx, dy, distance)) in geometry.offsets.iter().enumerate() {
+                while distance > LEVELS[level] {
+                    level += 1;
+                }
+                let (px, py) = (x + dx, y + dy);
+                if px < 0 || py < 0 || px >= n || py >= n {
+                    for (hash, key) in edges[level].iter_mut().zip(&geometry.keys[k]) {
+                        *hash ^= key[OFF];
                     }
-                    hashes
-                })
-            })
-            .collect()
+                } else {
+                    table.entries.push((dy as isize * stride + dx as isize, k as u16));
+                }
+                bounds[level + 1..].fill(table.entries.len() as u32);
+            }
+            table
+                .off_board_key
+                .push(edges.iter().fold(0, |key, level| key ^ level[0]));
+            // A level's pattern holds the smaller ones' points off the board too.
+            for level in 1..LEVELS.len() {
+                let smaller = edges[level - 1];
+                for (hash, below) in edges[level].iter_mut().zip(smaller) {
+                    *hash ^= below;
+                }
+            }
+            table.bounds.push(bounds);
+            table.edges.push(edges);
+        }
+        table
     })
 }
 
@@ -314,7 +381,7 @@ fn geometry() -> &'static Geometry {
 }
 
 #[cfg(test)]
-mod tests {
+pub(in crate::variants::go) mod tests {
     use super::*;
     use crate::moves::Vertex;
     use crate::variants::go::policy::tests::board;
@@ -350,6 +417,80 @@ mod tests {
         assert_ne!(pattern_keys(&a, Color::Black, at(&a, "B2")), ka);
         // Every level differs from the next.
         assert!(ka.windows(2).all(|w| w[0] != w[1]));
+    }
+
+    /// Boards from random games of every size from 5 to 19, every few
+    /// moves, with captures and both colours to move.
+    pub(in crate::variants::go) fn random_positions(seed: u64) -> Vec<(Board, Color)> {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+        let mut positions = Vec::new();
+        for size in [5, 7, 9, 13, 19] {
+            let mut b = Board::new(size);
+            let mut color = Color::Black;
+            for turn in 0..size * size * 2 {
+                let empties: Vec<usize> = b.empties().iter().map(|&p| p as usize).collect();
+                let legal: Vec<usize> = empties.into_iter().filter(|&p| !b.is_suicide(p, color)).collect();
+                if legal.is_empty() {
+                    break;
+                }
+                b.play(legal[rng.random_range(0..legal.len())], color, 0);
+                color = color.opponent();
+                if turn % 7 == 0 {
+                    positions.push((b.clone(), color));
+                }
+            }
+        }
+        positions
+    }
+
+    /// The pattern keys by their definition: the stones of each level out
+    /// to the move's distance, hashed in every symmetry, with the points
+    /// off the board, the least hash chosen.
+    fn pattern_keys_by_definition(board: &Board, color: Color, p: usize) -> Vec<u64> {
+        let g = geometry();
+        let v = board.vertex(p);
+        let n = board.size() as i32;
+        LEVELS
+            .iter()
+            .enumerate()
+            .map(|(level, &reach)| {
+                let mut hashes = [0u64; 8];
+                for (k, &(dx, dy, d)) in g.offsets.iter().enumerate() {
+                    let (x, y) = (v.x as i32 + dx, v.y as i32 + dy);
+                    let cell = if d > reach {
+                        continue;
+                    } else if x < 0 || y < 0 || x >= n || y >= n {
+                        OFF
+                    } else {
+                        match board.cell(board.point(Vertex::new(x as usize, y as usize))) {
+                            EMPTY => continue,
+                            c if c == cell_of(color) => OWN,
+                            _ => ENEMY,
+                        }
+                    };
+                    for (hash, key) in hashes.iter_mut().zip(&g.keys[k]) {
+                        *hash ^= key[cell];
+                    }
+                }
+                canonical(&hashes, &[0; 8], level)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn pattern_keys_follow_their_definition_and_the_neighbourhood_key_decides_them() {
+        let mut seen: std::collections::HashMap<u64, [u64; LEVELS.len()]> = Default::default();
+        for (b, color) in random_positions(7) {
+            for &p in b.empties() {
+                let p = p as usize;
+                let keys = pattern_keys(&b, color, p);
+                assert_eq!(keys.to_vec(), pattern_keys_by_definition(&b, color, p));
+                let before = seen.entry(neighbourhood_key(&b, color, p)).or_insert(keys);
+                assert_eq!(*before, keys, "one neighbourhood key, two patterns");
+            }
+        }
+        assert!(seen.len() > 1000, "{} neighbourhoods", seen.len());
     }
 
     #[test]

@@ -192,13 +192,25 @@ impl<'a> MoveModel<'a> {
     /// weight of the largest pattern the model knows.
     #[inline]
     pub fn score(&self, board: &Board, color: Color, p: usize, tactics: &Tactics) -> f32 {
-        let tactical: f32 = tactics
+        self.tactical_score(tactics) + self.pattern_score(board, color, p)
+    }
+
+    /// The sum of the weights of the move's tactical features.
+    #[inline]
+    pub fn tactical_score(&self, tactics: &Tactics) -> f32 {
+        tactics
             .values()
             .iter()
             .zip(&self.tactics)
             .map(|(&v, weights)| weights[v as usize])
-            .sum();
-        tactical + largest_known_pattern(board, color, p, |key| self.pattern_weight(key)).unwrap_or(0.0)
+            .sum()
+    }
+
+    /// The weight of the largest pattern of the move that the model knows,
+    /// 0 for none.
+    #[inline]
+    pub fn pattern_score(&self, board: &Board, color: Color, p: usize) -> f32 {
+        largest_known_pattern(board, color, p, |key| self.pattern_weight(key)).unwrap_or(0.0)
     }
 
     /// The chance of each move of `points` (empty, legal) for `color`,

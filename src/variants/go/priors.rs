@@ -10,11 +10,13 @@
 //! features: an atari that starts a working ladder, and an escape from
 //! atari that runs into one.
 
-use super::model::builtin;
+use super::features::{neighbourhood_key, tactics};
+use super::model::{builtin, softmax, MoveModel};
 use super::policy::sensible;
 use crate::board::Board;
 use crate::color::Color;
 use crate::moves::Move;
+use std::cell::RefCell;
 
 /// The boards from which the search counts as on a big board (see
 /// `go::tuning`).
@@ -34,6 +36,43 @@ pub fn unit(size: usize) -> f32 {
 /// follows the model until the playouts disagree.
 pub const MODEL_WEIGHT: f32 = 20.0;
 
+/// The model's pattern scores by neighbourhood (see [`neighbourhood_key`]),
+/// as many as fit, a newer one taking an older one's place: sibling
+/// positions in the tree share most of their neighbourhoods, so most moves
+/// of a new node find their score here instead of hashing their patterns
+/// in every symmetry.
+struct PatternMemory {
+    /// (neighbourhood key, pattern score); a key of 0 for an empty slot.
+    slots: Vec<(u64, f32)>,
+}
+
+/// The number of slots: 2^16, 1 MiB.
+const MEMORY_BITS: u32 = 16;
+
+impl PatternMemory {
+    fn new() -> PatternMemory {
+        PatternMemory {
+            slots: vec![(0, 0.0); 1 << MEMORY_BITS],
+        }
+    }
+
+    /// `model`'s pattern score of `color` playing at `p`.
+    #[inline]
+    fn pattern_score(&mut self, model: &MoveModel, board: &Board, color: Color, p: usize) -> f32 {
+        let key = neighbourhood_key(board, color, p);
+        let slot = &mut self.slots[(key >> (64 - MEMORY_BITS)) as usize];
+        if slot.0 != key || key == 0 {
+            *slot = (key, model.pattern_score(board, color, p));
+        }
+        slot.1
+    }
+}
+
+thread_local! {
+    /// One memory per search thread, for the built-in model.
+    static PATTERN_MEMORY: RefCell<PatternMemory> = RefCell::new(PatternMemory::new());
+}
+
 /// Priors of `moves` for `color` to play on `board`, `last` the points of
 /// the last two moves (0 for none), pushed to `out` in order.
 pub fn priors(board: &Board, color: Color, last: [usize; 2], moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
@@ -45,7 +84,17 @@ pub fn priors(board: &Board, color: Color, last: [usize; 2], moves: &[Move], out
         })
         .collect();
     let e = unit(board.size());
-    let chances = builtin().probabilities(board, color, last[0], last[1], &points);
+    let model = builtin();
+    let scores: Vec<f32> = PATTERN_MEMORY.with_borrow_mut(|memory| {
+        points
+            .iter()
+            .map(|&p| {
+                model.tactical_score(&tactics(board, color, p, last[0], last[1]))
+                    + memory.pattern_score(model, board, color, p)
+            })
+            .collect()
+    });
+    let chances = softmax(&scores);
     let mut placements = points.iter().zip(chances);
     for mv in moves {
         out.push(match mv {
@@ -98,6 +147,31 @@ mod tests {
     fn rank(priors: &[(String, f32)], v: &str) -> usize {
         let wins = priors.iter().find(|(m, _)| m == v).expect("a legal move").1;
         priors.iter().filter(|(_, w)| *w > wins).count()
+    }
+
+    #[test]
+    fn remembered_pattern_scores_equal_those_computed_afresh() {
+        use crate::variants::go::features::tests::random_positions;
+        let model = builtin();
+        let mut memory = PatternMemory::new();
+        let (mut found, mut asked) = (0, 0);
+        for round in 0..2 {
+            for (b, color) in random_positions(11) {
+                for &p in b.empties() {
+                    let fresh = model.pattern_score(&b, color, p as usize);
+                    found += (fresh != 0.0) as usize;
+                    asked += 1;
+                    assert_eq!(
+                        memory.pattern_score(model, &b, color, p as usize),
+                        fresh,
+                        "round {round}"
+                    );
+                }
+            }
+        }
+        // The positions reach known patterns, so the scores compared are
+        // not all 0.
+        assert!(found * 10 > asked, "{found} known of {asked}");
     }
 
     #[test]
