@@ -27,6 +27,9 @@ pub(super) struct Node {
     pub(super) every_move: bool,
     /// The winner of the position after `mv`, once the tree has proven it.
     pub(super) proven: Option<Color>,
+    /// `mv`'s AMAF slot (see [`amaf_slot`]), [`NO_SLOT`] for none: the
+    /// backup asks every child for it in every simulation.
+    pub(super) amaf_slot: u16,
 }
 
 impl Node {
@@ -45,7 +48,13 @@ impl Node {
             expanded: false,
             every_move: false,
             proven: None,
+            amaf_slot: amaf_slot(mv).map_or(NO_SLOT, |slot| slot as u16),
         }
+    }
+
+    /// True when the move has an AMAF slot.
+    pub(super) fn has_amaf_slot(&self) -> bool {
+        self.amaf_slot != NO_SLOT
     }
 
     /// True when the tree has proven that `mv` wins for its player.
@@ -62,6 +71,10 @@ impl Node {
 /// AMAF slots: one per vertex, for the moves that put stones on points
 /// (placements, polyominoes); see [`Move::points`].
 pub(super) const AMAF_SLOTS: usize = MAX_SIZE * MAX_SIZE;
+
+/// The slot of the moves without one: one past the others, where nobody
+/// ever plays first.
+pub(super) const NO_SLOT: u16 = AMAF_SLOTS as u16;
 
 #[inline]
 pub(super) fn slot_of(v: Vertex) -> usize {

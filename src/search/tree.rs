@@ -4,7 +4,7 @@
 use super::config::{tuning_for, Config};
 use super::hints::{SearchHints, Widening};
 use super::memory::{MAX_NODES, MIN_NODES};
-use super::node::{amaf_slot, points_share, slot_of, value_for, winner_of_value, Node, AMAF_SLOTS};
+use super::node::{points_share, slot_of, value_for, winner_of_value, Node, AMAF_SLOTS};
 use super::result::{sort_root_moves, MoveStats};
 use super::tuning::{PriorsInto, Tuning};
 use crate::color::Color;
@@ -67,7 +67,7 @@ impl Tree {
             priors: Vec::new(),
             trace: Vec::new(),
             path: Vec::new(),
-            first_player: vec![0; AMAF_SLOTS],
+            first_player: vec![0; AMAF_SLOTS + 1],
             widening: None,
             owners: None,
             end_owners: Vec::new(),
@@ -309,7 +309,7 @@ impl Tree {
             // A move without an AMAF slot (a drop, a step) that has a prior
             // adds its own results to it, so that real results outweigh
             // the prior in time.
-            if depth > 0 && node.amaf_visits > 0.0 && (!self.amaf || amaf_slot(node.mv).is_none()) {
+            if depth > 0 && node.amaf_visits > 0.0 && (!self.amaf || !node.has_amaf_slot()) {
                 node.amaf_visits += 1.0;
                 node.amaf_wins += result;
             }
@@ -320,10 +320,7 @@ impl Tree {
                     let share = if by_points && matches!(child.mv, Move::Polyomino(..)) {
                         points_share(&self.first_player, child.mv, child.color)
                     } else {
-                        match amaf_slot(child.mv) {
-                            Some(slot) if self.first_player[slot] == child.color.index() as u8 + 1 => 1.0,
-                            _ => 0.0,
-                        }
+                        f32::from(self.first_player[child.amaf_slot as usize] == child.color.index() as u8 + 1)
                     };
                     if share > 0.0 {
                         child.amaf_visits += share;
