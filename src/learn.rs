@@ -5,6 +5,7 @@
 //! move of its position (Coulom's Bradley-Terry model of move choice,
 //! fitted by gradient instead of minorization-maximization).
 
+use crate::board::zobrist::KeyMap;
 use crate::board::Board;
 use crate::color::Color;
 use crate::moves::Move;
@@ -12,7 +13,7 @@ use crate::sgf::SgfGame;
 use crate::variants::go::features::{
     largest_known_pattern, pattern_keys, small_pattern_key, tactics, Tactics, TACTIC_VALUES,
 };
-use crate::variants::go::model::{KeyMap, MoveModel, Weights};
+use crate::variants::go::model::{MoveModel, Weights};
 use crate::variants::go::policy::playable;
 
 /// One position of a record: the board, the player to move, the last two

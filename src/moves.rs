@@ -313,31 +313,39 @@ impl Move {
     }
 }
 
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+impl Move {
+    /// Writes the move as GTP spells it, by hand as [`Vertex::write_into`]
+    /// does.
+    pub fn write_into(self, out: &mut impl fmt::Write) -> fmt::Result {
         match self {
-            Move::Pass => f.write_str("pass"),
-            Move::Place(v) => v.fmt(f),
+            Move::Pass => out.write_str("pass"),
+            Move::Place(v) => v.write_into(out),
             Move::Drop(piece, v) => {
-                f.write_str(piece.name())?;
-                f.write_str("@")?;
-                v.fmt(f)
+                out.write_str(piece.name())?;
+                out.write_char('@')?;
+                v.write_into(out)
             }
             Move::Step(from, to) => {
-                from.fmt(f)?;
-                f.write_str("-")?;
-                to.fmt(f)
+                from.write_into(out)?;
+                out.write_char('-')?;
+                to.write_into(out)
             }
             Move::Polyomino(..) => {
                 for (i, v) in self.points().enumerate() {
                     if i > 0 {
-                        f.write_str("+")?;
+                        out.write_char('+')?;
                     }
-                    v.fmt(f)?;
+                    v.write_into(out)?;
                 }
                 Ok(())
             }
         }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        self.write_into(f)
     }
 }
 

@@ -35,19 +35,23 @@ impl Vertex {
 /// GTP column letters: `I` is skipped.
 const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
-impl fmt::Display for Vertex {
-    /// Written by hand, not through `write!`: a legal-move list of
-    /// polyomino drops writes tens of thousands of vertices.
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+impl Vertex {
+    /// Writes the vertex by hand, a character at a time, not through
+    /// `write!`: a legal-move list of polyomino drops writes tens of
+    /// thousands of vertices.
+    pub fn write_into(self, out: &mut impl fmt::Write) -> fmt::Result {
         let row = self.y + 1;
-        let mut text = [COLUMNS[self.x as usize], b'0' + row, 0];
-        let len = if row < 10 {
-            2
-        } else {
-            text[1..].copy_from_slice(&[b'0' + row / 10, b'0' + row % 10]);
-            3
-        };
-        f.write_str(std::str::from_utf8(&text[..len]).map_err(|_| fmt::Error)?)
+        out.write_char(COLUMNS[self.x as usize] as char)?;
+        if row >= 10 {
+            out.write_char((b'0' + row / 10) as char)?;
+        }
+        out.write_char((b'0' + row % 10) as char)
+    }
+}
+
+impl fmt::Display for Vertex {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        self.write_into(f)
     }
 }
 

@@ -6,6 +6,8 @@
 //! tag for different things by accident.
 
 use crate::color::Color;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// SplitMix64's finaliser: a fast, well-mixed 64-bit hash.
 #[inline]
@@ -136,6 +138,27 @@ pub fn side_key(to_move: Color) -> u64 {
 fn state_key(tag: u64) -> u64 {
     mix(0xFFFF_0000_0000 | tag)
 }
+
+/// Zobrist keys and pattern keys are already well-mixed hashes: a table
+/// of them uses them as they are, not through SipHash.
+#[derive(Default)]
+pub struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+pub type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 
 #[cfg(test)]
 mod tests {

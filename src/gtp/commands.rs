@@ -16,7 +16,6 @@ use crate::sgf;
 use crate::variants::commands::Command;
 use crate::variants::setup::START;
 use crate::variants::{Setup, Variant};
-use std::fmt::Write as _;
 
 /// Every command, in the order `list_commands` gives them.
 pub const COMMANDS: &[(&str, Handler)] = &[
@@ -515,7 +514,7 @@ fn move_list(moves: &[Move]) -> String {
             text.push(' ');
         }
         // Writing into a String cannot fail.
-        let _ = write!(text, "{mv}");
+        let _ = mv.write_into(&mut text);
     }
     text
 }

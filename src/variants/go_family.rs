@@ -28,13 +28,12 @@
 
 pub mod scoring;
 
-use crate::board::zobrist::{self, StateKey};
+use crate::board::zobrist::{self, KeyMap, StateKey};
 use crate::board::{color_of, Board};
 use crate::color::Color;
 use crate::game::{Illegal, Occupant, Owner};
 use crate::history::{History, Timeline};
 use crate::moves::{Move, Piece, Vertex};
-use std::collections::HashMap;
 
 /// The side to move and the passes played in a row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,7 +109,7 @@ pub(crate) use go_state;
 /// Positional superko: how often each board has occurred.
 #[derive(Clone, Debug, Default, PartialEq)]
 struct Superko {
-    seen: HashMap<u64, u32>,
+    seen: KeyMap<u32>,
 }
 
 impl Superko {

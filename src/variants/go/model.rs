@@ -16,8 +16,6 @@
 use super::features::{largest_known_pattern, tactics, Tactics, TACTIC_VALUES};
 use crate::board::Board;
 use crate::color::Color;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 const MAGIC: &[u8; 4] = b"VGMM";
@@ -33,27 +31,6 @@ const FRAGMENT_SHIFT: u32 = 64 - INDEX_BITS - 32;
 fn slot_and_fragment(key: u64) -> (usize, u32) {
     ((key >> (64 - INDEX_BITS)) as usize, (key >> FRAGMENT_SHIFT) as u32)
 }
-
-/// Pattern keys are already well-mixed hashes: a table of them uses them
-/// as they are.
-#[derive(Default)]
-pub struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ b as u64;
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
-pub type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 
 /// A model's weights as learning makes them, to be written to a file.
 #[derive(Clone, Debug, PartialEq)]
