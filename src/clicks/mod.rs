@@ -29,8 +29,7 @@ pub mod frame;
 
 use crate::color::Color;
 use crate::game::{Clicks, Illegal};
-use crate::moves::Move;
-use std::collections::HashSet;
+use crate::moves::{Move, MAX_SIZE};
 
 pub use crate::game::{hand_name, Click, Spelling};
 
@@ -70,11 +69,21 @@ pub fn read(spelled: &[(Move, Spelling)], clicks: &[Click]) -> Reading {
 /// in the order of the move list.
 pub fn continuations(spelled: &[(Move, Spelling)], prefix: &[Click]) -> Vec<Click> {
     let mut next = Vec::new();
-    // Thousands of moves share a few hundred first clicks (Omino Go).
-    let mut seen = HashSet::new();
+    // Thousands of moves share a few hundred first clicks (Omino Go): the
+    // points are marked on a grid, the few other clicks kept apart.
+    let mut points = vec![false; MAX_SIZE * MAX_SIZE];
+    let mut others = Vec::new();
     for (_, spelling) in spelled.iter().filter(|(_, s)| s.starts_with(prefix)) {
         for click in spelling.next_after(prefix) {
-            if seen.insert(click) {
+            let new = match click {
+                Click::Point(v) => !std::mem::replace(&mut points[v.y as usize * MAX_SIZE + v.x as usize], true),
+                other if others.contains(&other) => false,
+                other => {
+                    others.push(other);
+                    true
+                }
+            };
+            if new {
                 next.push(click);
             }
         }

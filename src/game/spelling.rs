@@ -6,6 +6,7 @@
 use super::forward::declare_trait;
 use super::Position;
 use crate::moves::{Move, Piece, Vertex};
+use smallvec::SmallVec;
 use std::fmt;
 
 /// The methods of [`Clicks`], for its declaration and the forwarding.
@@ -65,23 +66,28 @@ pub fn hand_name(piece: Piece) -> &'static str {
     }
 }
 
+const LONGEST: usize = 1 + crate::polyomino::MAX_CELLS;
+
 /// How a move is clicked: its clicks in order, except that the clicks from
 /// `any_order_from` on may come in any order (the cells of a polyomino).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Spelling {
-    clicks: Vec<Click>,
+    /// Inline, not on the heap: a ruler spells every legal move, ten
+    /// thousand polyomino drops on 19x19, after each move. The longest
+    /// spelling is a piece from the hand and a polyomino's cells.
+    clicks: SmallVec<[Click; LONGEST]>,
     any_order_from: usize,
 }
 
 impl Spelling {
     /// Clicks in this order.
-    pub fn new(clicks: Vec<Click>) -> Spelling {
-        let any_order_from = clicks.len();
-        Spelling { clicks, any_order_from }
+    pub fn new(clicks: impl IntoIterator<Item = Click>) -> Spelling {
+        Spelling::then_any_order(clicks, usize::MAX)
     }
 
     /// The first `ordered` clicks in this order, the rest in any order.
-    pub fn then_any_order(clicks: Vec<Click>, ordered: usize) -> Spelling {
+    pub fn then_any_order(clicks: impl IntoIterator<Item = Click>, ordered: usize) -> Spelling {
+        let clicks: SmallVec<[Click; LONGEST]> = clicks.into_iter().collect();
         Spelling {
             any_order_from: ordered.min(clicks.len()),
             clicks,
@@ -90,14 +96,14 @@ impl Spelling {
 
     /// The default spelling of a move, by its kind.
     pub fn of_kind(mv: Move) -> Spelling {
-        Spelling::new(match mv {
-            Move::Pass => vec![Click::Pass],
-            Move::Place(v) => vec![Click::Point(v)],
-            Move::Drop(piece, v) => vec![Click::Hand(piece), Click::Point(v)],
-            Move::Step(from, to) => vec![Click::Point(from), Click::Point(to)],
+        match mv {
+            Move::Pass => Spelling::new([Click::Pass]),
+            Move::Place(v) => Spelling::new([Click::Point(v)]),
+            Move::Drop(piece, v) => Spelling::new([Click::Hand(piece), Click::Point(v)]),
+            Move::Step(from, to) => Spelling::new([Click::Point(from), Click::Point(to)]),
             // A polyomino's cells, in any order.
-            Move::Polyomino(..) => return Spelling::then_any_order(mv.points().map(Click::Point).collect(), 0),
-        })
+            Move::Polyomino(..) => Spelling::then_any_order(mv.points().map(Click::Point), 0),
+        }
     }
 
     /// The clicks in the order a program answers them.
@@ -127,13 +133,12 @@ impl Spelling {
     }
 
     /// The clicks that may follow `prefix`, which begins this spelling.
-    pub(crate) fn next_after(&self, prefix: &[Click]) -> impl Iterator<Item = Click> + '_ {
+    pub(crate) fn next_after<'a>(&'a self, prefix: &'a [Click]) -> impl Iterator<Item = Click> + 'a {
         let free = if prefix.len() < self.any_order_from {
             &self.clicks[prefix.len()..=prefix.len()]
         } else {
             &self.clicks[self.any_order_from..]
         };
-        let taken = prefix.to_vec();
-        free.iter().copied().filter(move |c| !taken.contains(c))
+        free.iter().copied().filter(move |c| !prefix.contains(c))
     }
 }

@@ -502,7 +502,7 @@ impl Clicks for Yugo {
     /// game after any two passes in a row, and taking it is no pass.
     fn spell(&self, mv: Move) -> Spelling {
         match mv {
-            Move::Pass if self.button().is_none() => Spelling::new(vec![Click::Choice(0, "button")]),
+            Move::Pass if self.button().is_none() => Spelling::new([Click::Choice(0, "button")]),
             _ => Spelling::of_kind(mv),
         }
     }

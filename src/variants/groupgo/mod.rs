@@ -499,12 +499,9 @@ impl Clicks for GroupGo {
         let omino = shape.omino();
         let points = mv.points().map(Click::Point);
         if self.takes_from_hand(omino) {
-            let clicks = std::iter::once(Click::Hand(Piece::Omino(omino)))
-                .chain(points)
-                .collect();
-            Spelling::then_any_order(clicks, 1)
+            Spelling::then_any_order(std::iter::once(Click::Hand(Piece::Omino(omino))).chain(points), 1)
         } else {
-            Spelling::then_any_order(points.collect(), 0)
+            Spelling::then_any_order(points, 0)
         }
     }
 }

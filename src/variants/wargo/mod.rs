@@ -571,10 +571,10 @@ impl Clicks for WarGo {
     /// GoGui ends a game after two passes in a row.
     fn spell(&self, mv: Move) -> Spelling {
         match mv {
-            Move::Pass if self.in_setup() => Spelling::new(vec![Click::Choice(0, "done")]),
+            Move::Pass if self.in_setup() => Spelling::new([Click::Choice(0, "done")]),
             Move::Drop(Piece::Bomb(mode), v) => {
                 let (index, name) = pieces::mode_option(mode);
-                Spelling::new(vec![
+                Spelling::new([
                     Click::Hand(Army::Bomb.pieces()[0]),
                     Click::Point(v),
                     Click::Choice(index, name),
