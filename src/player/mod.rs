@@ -163,10 +163,6 @@ impl Player {
     /// with (see [`dynkomi`]), and the scheme's state after it: none
     /// outside Go, whose handicap stones it answers.
     fn next_extra_komi(&self, color: Color) -> (f32, dynkomi::State) {
-        let scheme = match self.variant() {
-            Variant::Go => self.settings.dynamic_komi,
-            _ => dynkomi::Scheme::None,
-        };
         let moment = dynkomi::Moment {
             size: self.game.size(),
             handicap: self.handicap.len(),
@@ -174,7 +170,15 @@ impl Player {
             moves: self.handicap.len() + self.game.moves_played(),
             color,
         };
-        dynkomi::extra_komi(scheme, self.komi_states[color.index()], &moment)
+        dynkomi::extra_komi(self.komi_scheme(), self.komi_states[color.index()], &moment)
+    }
+
+    /// The dynamic komi's scheme in force: none outside Go.
+    fn komi_scheme(&self) -> dynkomi::Scheme {
+        match self.variant() {
+            Variant::Go => self.settings.dynamic_komi,
+            _ => dynkomi::Scheme::None,
+        }
     }
 
     /// The komi that `color`'s next search plays for: the real komi plus
@@ -191,6 +195,8 @@ impl Player {
         self.komi_states[color.index()] = state;
         if extra != 0.0 {
             game.set_komi(self.setup.komi + extra);
+        }
+        if self.komi_scheme() != dynkomi::Scheme::None && !self.handicap.is_empty() {
             log::info!(
                 "dynamic komi: {color} searches for komi {} (komi {}, extra {extra:.1} for white)",
                 self.setup.komi + extra,
