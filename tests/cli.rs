@@ -288,6 +288,7 @@ fn match_help_lists_only_what_a_match_uses() {
         "resume",
         "skip-bad-lines",
         "shard",
+        "handicap",
         "variant",
         "size",
         "komi",

@@ -518,7 +518,8 @@ impl Session {
             | "variago-gfx_search"
             | "lz-genmove_analyze"
             | "kata-genmove_analyze"
-            | "variago-legal_moves" => vec![colour],
+            | "variago-legal_moves"
+            | "variago-search_komi" => vec![colour],
             "lz-analyze" | "kata-analyze" => vec![colour, self.interval()],
             "boardsize" | "komi" | "fixed_handicap" | "place_free_handicap" | "variago-target" => vec![self.number()],
             "set_free_handicap" => (0..self.rng.random_range(0..5)).map(|_| self.vertex(size)).collect(),
@@ -581,6 +582,10 @@ impl Session {
             "variago-misere" | "variago-ponder" | "variago-live_gfx" => {
                 vec![["on", "off", "maybe", ""].choose(&mut self.rng).unwrap().to_string()]
             }
+            "variago-dynamic_komi" => vec![["none", "linear", "adaptive", ""]
+                .choose(&mut self.rng)
+                .unwrap()
+                .to_string()],
             "variago-rules" => vec![["area", "tromp-taylor", "japanese", ""]
                 .choose(&mut self.rng)
                 .unwrap()

@@ -482,6 +482,14 @@ fn bad_input_is_refused_before_the_match_starts() {
             vec!["--results".into(), results.to_str().unwrap().into(), "--resume".into()],
             "results.jsonl is from another match (first \"x\" there",
         ),
+        (
+            vec!["--handicap".into(), "3".into()],
+            "--handicap 3: GTP's fixed_handicap places no 3 stones on 5x5",
+        ),
+        (
+            vec!["--handicap".into(), "2".into(), "--random-openings".into(), "2".into()],
+            "cannot be used with",
+        ),
     ];
     for (extra, message) in cases {
         let mut args: Vec<&str> = vec![
@@ -633,4 +641,51 @@ fn each_run_names_its_engines_and_the_rules_they_play() {
     );
     assert_eq!(engines[0]["version"], env!("CARGO_PKG_VERSION"));
     assert_eq!(games_in(&results).len(), 1);
+}
+
+#[test]
+fn a_handicap_match_gives_black_the_fixed_stones_and_white_moves_first() {
+    let dir = scratch_dir("handicap");
+    let results = dir.join("results.jsonl");
+    let table = run_match(&[
+        "--variant",
+        "go",
+        "--size",
+        "9",
+        "--komi",
+        "0.5",
+        "--handicap",
+        "2",
+        "--first",
+        &engine("--playouts 20 --threads 1"),
+        "--second",
+        &engine("--playouts 20 --threads 1 --dynamic-komi none"),
+        "--games",
+        "2",
+        "--max-moves",
+        "30",
+        "--sgf-dir",
+        dir.to_str().unwrap(),
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    assert!(table.starts_with("go 9x9, komi 0.5, handicap 2, 2 games"), "{table}");
+    let t = totals(&table);
+    assert_eq!((t.games, t.errors), (2, 0), "{table}");
+    for game in games_in(&results) {
+        assert!(strings(&game["moves"])[0].starts_with("W "), "{game}");
+    }
+    let first_line = std::fs::read_to_string(&results).unwrap();
+    assert!(
+        first_line.lines().next().unwrap().contains("\"handicap\":2"),
+        "{first_line}"
+    );
+    for n in 1..=2 {
+        let text = std::fs::read_to_string(dir.join(format!("game-{n:03}.sgf"))).unwrap();
+        let game = variago::sgf::parse(&text).unwrap();
+        let stones: Vec<String> = game.black_setup.iter().map(ToString::to_string).collect();
+        assert_eq!(stones, ["C3", "G7"], "{text}");
+        assert!(text.contains("HA[2]"), "{text}");
+        assert_eq!(game.moves[0].0, variago::Color::White, "{text}");
+    }
 }

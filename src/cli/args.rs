@@ -3,6 +3,7 @@
 //! komi), its setup options (made from the variants' option entries), the search budget, and
 //! the three together for the subcommands that play.
 
+use crate::player::dynkomi::Scheme;
 use crate::player::{Player, SearchSettings};
 use crate::search;
 use crate::variants::presets;
@@ -222,6 +223,16 @@ pub struct SearchArgs {
     /// nodes per thread, about 160 MB each]
     #[arg(long, value_name = "MB")]
     pub max_memory: Option<u64>,
+    /// Go: how the search's komi follows a handicap game: `linear` plays for the handicap's
+    /// worth at first, falling to the real komi, then moves it by the win rate (Pachi's); `none`
+    /// plays for the real komi (also variago-dynamic_komi) [default: linear; even games: none]
+    #[arg(long, value_name = "SCHEME", value_parser = scheme_parser())]
+    pub dynamic_komi: Option<Scheme>,
+}
+
+/// `--dynamic-komi`'s parser: the names of the schemes.
+fn scheme_parser() -> impl TypedValueParser<Value = Scheme> {
+    PossibleValuesParser::new(Scheme::NAMES).map(|name| Scheme::parse(&name).unwrap_or_default())
 }
 
 impl SearchArgs {
@@ -246,6 +257,9 @@ impl SearchArgs {
             }
             settings.config.max_nodes = split.tree_nodes;
             settings.solver_table_mb = split.solver_table_mb;
+        }
+        if let Some(scheme) = self.dynamic_komi {
+            settings.dynamic_komi = scheme;
         }
         settings.playouts = match self.playouts {
             Some(0) => {
@@ -282,6 +296,13 @@ impl PlayArgs {
     pub fn resolve(&self) -> Result<(Setup, SearchSettings), String> {
         let settings = self.search.settings();
         let setup = self.setup.setup(&self.game, &settings)?;
+        if self.search.dynamic_komi.is_some() && setup.variant != Variant::Go {
+            // As a Go option such as --rules is refused in other variants.
+            return Err(format!(
+                "--dynamic-komi: {} has no dynamic komi (Go only)",
+                setup.variant.name()
+            ));
+        }
         Ok((setup, settings))
     }
 }

@@ -88,6 +88,10 @@ pub struct MatchArgs {
     /// processes or machines; `match-report` merges their results files
     #[arg(long, value_name = "K/N", default_value = "1/1")]
     pub shard: Shard,
+    /// Handicap stones for Black at GTP's fixed points (`fixed_handicap N`), after which White
+    /// moves first [default: none]
+    #[arg(long, value_name = "N", conflicts_with_all = ["openings", "random_openings"])]
+    pub handicap: Option<usize>,
     #[command(flatten)]
     pub game: GameArgs,
 }
@@ -101,7 +105,16 @@ impl MatchArgs {
             super::paths::writable_dir("--sgf-dir", dir)?;
         }
         let setup = self.game.setup()?;
+        let size = setup.size;
         let mut config = MatchConfig::new(&self.first, &self.second, setup, self.games);
+        if let Some(n) = self.handicap.filter(|&n| n > 0) {
+            if crate::handicap::fixed(size, n).is_none() {
+                return Err(format!(
+                    "--handicap {n}: GTP's fixed_handicap places no {n} stones on {size}x{size}"
+                ));
+            }
+            config.handicap = n;
+        }
         config.referee = self.referee.clone();
         if let Some(moves) = self.max_moves {
             config.max_moves = moves;

@@ -11,6 +11,7 @@ use super::scoring;
 use crate::game::{GameSetup, Position, View};
 use crate::handicap;
 use crate::moves::{Move, Piece, Vertex};
+use crate::player::dynkomi::Scheme;
 use crate::search::time::{TimeLeft, TimeSystem};
 use crate::sgf;
 use crate::variants::commands::Command;
@@ -60,6 +61,8 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("variago-board", board),
     ("variago-hand", hand),
     ("variago-ponder", ponder),
+    ("variago-dynamic_komi", dynamic_komi),
+    ("variago-search_komi", search_komi),
 ];
 
 /// Every table of commands that any variant runs: the standard ones and
@@ -475,6 +478,9 @@ fn settings(e: &mut Engine, a: &Args) -> Reply {
         ),
         ("ponder".into(), (if s.ponder { "on" } else { "off" }).into()),
     ]);
+    if e.variant() == Variant::Go && s.dynamic_komi != Scheme::default() {
+        pairs.push(("dynamic-komi".into(), s.dynamic_komi.name().into()));
+    }
     Ok(pairs
         .iter()
         .map(|(k, v)| format!("{k} {v}"))
@@ -546,4 +552,28 @@ fn ponder(e: &mut Engine, a: &Args) -> Reply {
     }
     e.settings.ponder = a.switch(0)?;
     Ok(String::new())
+}
+
+/// `variago-dynamic_komi [none|linear]`: sets how the komi of the search
+/// follows a handicap game, or answers it. Go only, the game with
+/// handicap stones.
+fn dynamic_komi(e: &mut Engine, a: &Args) -> Reply {
+    a.count(0, 1)?;
+    if e.variant() != Variant::Go {
+        return Err(format!("{} has no dynamic komi", e.variant().name()));
+    }
+    if a.is_empty() {
+        return Ok(e.settings.dynamic_komi.name().into());
+    }
+    let name = a.word(0)?;
+    e.settings.dynamic_komi = Scheme::parse(name)
+        .ok_or_else(|| format!("unknown dynamic komi '{name}' (known: {})", Scheme::NAMES.join(" ")))?;
+    Ok(String::new())
+}
+
+/// `variago-search_komi COLOR`: the komi that `COLOR`'s next search plays
+/// for, the real komi plus the dynamic komi's extra.
+fn search_komi(e: &mut Engine, a: &Args) -> Reply {
+    a.count(1, 1)?;
+    Ok(e.search_komi(a.color(0)?).to_string())
 }

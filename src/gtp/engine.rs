@@ -126,7 +126,9 @@ impl Engine {
             return;
         }
         let color = self.game.to_move();
-        let Ok(game) = self.position_for(color) else { return };
+        let Ok(mut game) = self.position_for(color) else { return };
+        // The player's own side moves next.
+        self.player.keep_dynamic_komi(color.opponent(), &mut game);
         let stop = self.stop_on_input();
         let limits = crate::search::Limits {
             playouts: Some(PONDER_PLAYOUTS),

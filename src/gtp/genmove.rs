@@ -9,6 +9,7 @@ use super::reply::Reply;
 use crate::color::Color;
 use crate::game::{Clicks, GameSetup, Position};
 use crate::moves::Move;
+use crate::player::dynkomi::own_view;
 use crate::player::judge::Phase;
 use crate::player::Resigning;
 use crate::search::Report;
@@ -50,12 +51,18 @@ fn choose(e: &mut Engine, color: Color, ask: Ask, report: Option<Report>) -> Res
     if let Some(mv) = e.ending_move(color, phase) {
         return Ok(Some(mv));
     }
-    let game = e.position_for(color)?;
+    let mut game = e.position_for(color)?;
+    let extra_komi = e.player.apply_dynamic_komi(color, &mut game);
+    // A search that plays for a larger margin than the real komi finds
+    // low win rates in games it wins: they do not call for resigning.
     let resigning = match ask {
-        Ask::MayResign if e.settings.config.resign_below > 0.0 => Resigning::Allowed,
+        Ask::MayResign if e.settings.config.resign_below > 0.0 && own_view(extra_komi, color) <= 0.0 => {
+            Resigning::Allowed
+        }
         _ => Resigning::Never,
     };
     let result = e.think_move(&game, color, resigning, report);
+    e.player.note_dynamic_komi(color, extra_komi, &result);
     e.interrupt.store(false, std::sync::atomic::Ordering::Relaxed);
     match result.best {
         _ if result.resign => Ok(None),

@@ -54,6 +54,9 @@ pub struct MatchConfig {
     pub second: String,
     pub referee: Option<String>,
     pub setup: Setup,
+    /// Handicap stones Black gets at the fixed points (`fixed_handicap`)
+    /// before White's first move; 0 for even games.
+    pub handicap: usize,
     /// Games of the whole match (of every shard).
     pub games: u32,
     pub max_moves: usize,
@@ -87,6 +90,7 @@ impl MatchConfig {
             referee: None,
             max_moves: 4 * setup.size * setup.size,
             setup,
+            handicap: 0,
             games,
             sgf_dir: None,
             timeout: Duration::from_secs(60),
@@ -103,6 +107,14 @@ impl MatchConfig {
         }
     }
 
+    /// The points of the handicap stones, as GTP's `fixed_handicap` places them.
+    pub fn handicap_stones(&self) -> Vec<crate::moves::Vertex> {
+        match self.handicap {
+            0 => Vec::new(),
+            n => crate::handicap::fixed(self.setup.size, n).unwrap_or_default(),
+        }
+    }
+
     /// What makes this run part of one match with others.
     pub fn info(&self, openings: &Openings) -> MatchInfo {
         MatchInfo {
@@ -112,6 +124,7 @@ impl MatchConfig {
             variant: self.setup.variant.name().to_string(),
             size: self.setup.size,
             komi: self.setup.komi,
+            handicap: self.handicap,
             max_moves: self.max_moves,
             openings: openings.description.clone(),
             time_controls: self.time_controls.map(|c| c.map(|c| c.to_string())),

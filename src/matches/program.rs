@@ -99,6 +99,9 @@ impl Program {
         self.send(&format!("boardsize {}", setup.size))?;
         self.send("clear_board")?;
         self.send(&format!("komi {}", setup.komi))?;
+        if config.handicap > 0 {
+            self.send(&format!("fixed_handicap {}", config.handicap))?;
+        }
         // Buying Armies: both engines buy the same armies by the same rule,
         // so every program in the match starts play from the same hands.
         for command in setup.variant.spec().match_setup {

@@ -112,8 +112,12 @@ impl Summary {
         let (rate, low, high) = self.tally.rate();
         let names = [info.first.as_str(), info.second.as_str()];
         let width = names.iter().map(|n| n.len()).max().unwrap_or(0).max(6);
+        let handicap = match info.handicap {
+            0 => String::new(),
+            n => format!(", handicap {n}"),
+        };
         let mut out = format!(
-            "{} {}x{}, komi {}, {} games, result by {}\n",
+            "{} {}x{}, komi {}{handicap}, {} games, result by {}\n",
             info.variant,
             info.size,
             info.size,

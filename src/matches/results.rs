@@ -36,6 +36,10 @@ pub struct MatchInfo {
     pub variant: String,
     pub size: usize,
     pub komi: f32,
+    /// Handicap stones for Black at the fixed points; files of matches
+    /// without them name none.
+    #[serde(default, skip_serializing_if = "no_handicap")]
+    pub handicap: usize,
     pub max_moves: usize,
     /// The book (its name, size and fingerprint) or the random openings' settings.
     pub openings: Option<String>,
@@ -43,6 +47,10 @@ pub struct MatchInfo {
     pub time_controls: [Option<String>; 2],
     /// Seconds a side may overrun its clock.
     pub time_margin: f64,
+}
+
+fn no_handicap(stones: &usize) -> bool {
+    *stones == 0
 }
 
 impl MatchInfo {
@@ -460,6 +468,7 @@ mod tests {
             variant: "special-stones".into(),
             size: 9,
             komi: 7.5,
+            handicap: 0,
             max_moves: 324,
             openings: Some("book.sgf".into()),
             time_controls: [None, None],

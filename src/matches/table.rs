@@ -99,7 +99,12 @@ impl<'a> Table<'a> {
         } else {
             ("genmove", "play")
         };
-        let mut color = Color::Black;
+        // Handicap stones are Black's first move.
+        let mut color = if self.config.handicap > 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
         if let Some(opening) = game.opening.clone() {
             for (c, mv) in opening.moves {
                 if !game.typed && !matches!(mv, Move::Pass | Move::Place(_)) {
@@ -253,6 +258,7 @@ impl<'a> Table<'a> {
             variant: setup.variant.sgf_name().map(String::from),
             size: setup.size,
             komi: Some(setup.komi),
+            black_setup: self.config.handicap_stones(),
             moves: game.moves.clone(),
             ..SgfGame::default()
         };

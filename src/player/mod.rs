@@ -4,6 +4,7 @@
 //! GTP drives it, and so do `versus`, `selfplay`, match openings and the
 //! setup choices of the command line.
 
+pub mod dynkomi;
 pub mod judge;
 pub mod settings;
 pub mod think;
@@ -15,7 +16,7 @@ use crate::color::Color;
 use crate::game::{GameSetup, Illegal, Position};
 use crate::moves::{Move, Vertex};
 use crate::search::time::Clock;
-use crate::search::{Limits, SearchHints, TreeCache};
+use crate::search::{Limits, SearchHints, SearchResult, TreeCache};
 use crate::sgf::SgfGame;
 use crate::variants::setup::Choices;
 use crate::variants::{Game, Setup, Variant};
@@ -43,6 +44,9 @@ pub struct Player {
     trees: TreeCache<Game>,
     /// The last judgement of dead stones.
     judgements: judge::Cache,
+    /// What the dynamic komi keeps from move to move of this game, for
+    /// each side the player searches for.
+    komi_states: [dynkomi::State; 2],
 }
 
 impl Player {
@@ -60,6 +64,7 @@ impl Player {
             passes_after_end: 0,
             trees: TreeCache::default(),
             judgements: judge::Cache::default(),
+            komi_states: Default::default(),
         }
     }
 
@@ -71,6 +76,7 @@ impl Player {
         self.before_setup.clear();
         self.handicap.clear();
         self.passes_after_end = 0;
+        self.komi_states = Default::default();
     }
 
     /// Plays a whole move and records it. Once the game is decided a pass
@@ -138,6 +144,7 @@ impl Player {
         self.before_setup = loaded.before_setup;
         self.handicap = loaded.handicap;
         self.passes_after_end = loaded.passes_after_end;
+        self.komi_states = Default::default();
     }
 
     /// A copy of the game with `color` to move: the turn passes to it
@@ -150,6 +157,71 @@ impl Player {
             return Err(format!("it is {}'s turn", game.to_move()));
         }
         Ok(game)
+    }
+
+    /// The extra komi, given to White, that `color`'s next search plays
+    /// with (see [`dynkomi`]), and the scheme's state after it: none
+    /// outside Go, whose handicap stones it answers.
+    fn next_extra_komi(&self, color: Color) -> (f32, dynkomi::State) {
+        let moment = dynkomi::Moment {
+            size: self.game.size(),
+            handicap: self.handicap.len(),
+            komi: self.setup.komi,
+            moves: self.handicap.len() + self.game.moves_played(),
+            color,
+        };
+        dynkomi::extra_komi(self.komi_scheme(), self.komi_states[color.index()], &moment)
+    }
+
+    /// The dynamic komi's scheme in force: none outside Go.
+    fn komi_scheme(&self) -> dynkomi::Scheme {
+        match self.variant() {
+            Variant::Go => self.settings.dynamic_komi,
+            _ => dynkomi::Scheme::None,
+        }
+    }
+
+    /// The komi that `color`'s next search plays for: the real komi plus
+    /// the dynamic komi's extra.
+    pub fn search_komi(&self, color: Color) -> f32 {
+        self.setup.komi + self.next_extra_komi(color).0
+    }
+
+    /// Gives `game`, a copy for `color`'s move, the komi its search plays
+    /// for, moving the dynamic komi on by a step; returns the extra komi
+    /// given to White. The game itself keeps the real komi.
+    pub fn apply_dynamic_komi(&mut self, color: Color, game: &mut Game) -> f32 {
+        let (extra, state) = self.next_extra_komi(color);
+        self.komi_states[color.index()] = state;
+        if extra != 0.0 {
+            game.set_komi(self.setup.komi + extra);
+        }
+        if self.komi_scheme() != dynkomi::Scheme::None && !self.handicap.is_empty() {
+            log::info!(
+                "dynamic komi: {color} searches for komi {} (komi {}, extra {extra:.1} for white)",
+                self.setup.komi + extra,
+                self.setup.komi
+            );
+        }
+        extra
+    }
+
+    /// Keeps what the search of `extra` extra komi found, for the next
+    /// step of the dynamic komi.
+    pub fn note_dynamic_komi(&mut self, color: Color, extra: f32, result: &SearchResult) {
+        self.komi_states[color.index()].last = Some(dynkomi::LastSearch {
+            extra,
+            winrate: result.winrate,
+            simulations: result.playouts,
+        });
+    }
+
+    /// Gives `game` the komi of `color`'s last search, for a search that
+    /// grows the trees its next search starts from (pondering).
+    pub fn keep_dynamic_komi(&self, color: Color, game: &mut Game) {
+        if let Some(last) = self.komi_states[color.index()].last.filter(|last| last.extra != 0.0) {
+            game.set_komi(self.setup.komi + last.extra);
+        }
     }
 
     /// The search budget for `color`'s move: the clock's share, or the

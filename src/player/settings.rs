@@ -1,5 +1,6 @@
 //! The player's search settings, from the command line.
 
+use super::dynkomi::Scheme;
 use crate::search;
 use std::time::Duration;
 
@@ -16,6 +17,8 @@ pub struct SearchSettings {
     pub solver_table_mb: usize,
     /// The longest any move may think, whatever a clock allows.
     pub max_time_per_move: Duration,
+    /// How the komi of a Go search follows a handicap game.
+    pub dynamic_komi: Scheme,
 }
 
 impl Default for SearchSettings {
@@ -27,6 +30,7 @@ impl Default for SearchSettings {
             ponder: false,
             solver_table_mb: search::SOLVER_TABLE_MB,
             max_time_per_move: MAX_TIME_PER_MOVE,
+            dynamic_komi: Scheme::default(),
         }
     }
 }
