@@ -211,7 +211,7 @@ pub fn neighbourhood_key(board: &Board, color: Color, p: usize) -> u64 {
     let own = cell_of(color);
     let mut key = table.off_board_key[at];
     for &(delta, k) in &table.entries[bounds[0] as usize..bounds[LEVELS.len()] as usize] {
-        let cell = match board.cell(p.wrapping_add_signed(delta)) {
+        let cell = match board.cell(p.wrapping_add_signed(delta as isize)) {
             EMPTY => continue,
             c if c == own => OWN,
             _ => ENEMY,
@@ -232,7 +232,7 @@ fn patterns_while(board: &Board, color: Color, p: usize, mut more: impl FnMut(u6
     let mut hashes = [0u64; 8];
     for level in 0..LEVELS.len() {
         for &(delta, k) in &table.entries[bounds[level] as usize..bounds[level + 1] as usize] {
-            let cell = match board.cell(p.wrapping_add_signed(delta)) {
+            let cell = match board.cell(p.wrapping_add_signed(delta as isize)) {
                 EMPTY => continue,
                 c if c == own => OWN,
                 _ => ENEMY,
@@ -259,7 +259,7 @@ fn point_index(board: &Board, p: usize) -> usize {
 struct Neighbourhoods {
     /// The pattern points on the board, nearest first, of every point in
     /// turn: (index on the board relative to the point, offset number).
-    entries: Vec<(isize, u16)>,
+    entries: Vec<(i16, u16)>,
     /// For each point (row by row), where its entries start and where
     /// those of each level end.
     bounds: Vec<[u32; LEVELS.len() + 1]>,
@@ -298,7 +298,9 @@ fn neighbourhoods(size: usize) -> &'static Neighbourhoods {
                         *hash ^= key[OFF];
                     }
                 } else {
-                    table.entries.push((dy as isize * stride + dx as isize, k as u16));
+                    table
+                        .entries
+                        .push(((dy as isize * stride + dx as isize) as i16, k as u16));
                 }
                 bounds[level + 1..].fill(table.entries.len() as u32);
             }

@@ -42,12 +42,16 @@ pub const MODEL_WEIGHT: f32 = 20.0;
 /// of a new node find their score here instead of hashing their patterns
 /// in every symmetry.
 struct PatternMemory {
-    /// (neighbourhood key, pattern score); a key of 0 for an empty slot.
-    slots: Vec<(u64, f32)>,
+    /// Filed by the key's top bits: (the next 32 bits of the key, pattern
+    /// score), as the model's file keeps its patterns; a check of 0 for
+    /// an empty slot.
+    slots: Vec<(u32, f32)>,
 }
 
-/// The number of slots: 2^16, 1 MiB.
-const MEMORY_BITS: u32 = 16;
+/// The number of slots: 2^13, 64 KiB a thread, small beside
+/// `THREAD_MEMORY_MB` of `--max-memory`. Sixty-four times as many find
+/// no more.
+const MEMORY_BITS: u32 = 13;
 
 impl PatternMemory {
     fn new() -> PatternMemory {
@@ -60,9 +64,10 @@ impl PatternMemory {
     #[inline]
     fn pattern_score(&mut self, model: &MoveModel, board: &Board, color: Color, p: usize) -> f32 {
         let key = neighbourhood_key(board, color, p);
+        let check = (key >> (32 - MEMORY_BITS)) as u32 | 1;
         let slot = &mut self.slots[(key >> (64 - MEMORY_BITS)) as usize];
-        if slot.0 != key || key == 0 {
-            *slot = (key, model.pattern_score(board, color, p));
+        if slot.0 != check {
+            *slot = (check, model.pattern_score(board, color, p));
         }
         slot.1
     }
