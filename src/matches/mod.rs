@@ -138,7 +138,13 @@ impl Shard {
     /// True when game `number` is in this shard: pairs are dealt in turn,
     /// so that both games of a pair are in one shard.
     pub fn contains(&self, number: u32) -> bool {
-        (pair_of(number) - 1) % self.count == self.index - 1
+        self.deals(pair_of(number))
+    }
+
+    /// True when item `number` (counted from 1) is in this shard, when
+    /// single items are dealt in turn: K, K+N, K+2N, ...
+    pub fn deals(&self, number: u32) -> bool {
+        (number - 1) % self.count == self.index - 1
     }
 }
 
@@ -348,7 +354,7 @@ pub fn run(config: &MatchConfig) -> Result<Outcome, String> {
     Ok(outcome)
 }
 
-fn progress_bar(games: u64) -> Result<indicatif::ProgressBar, String> {
+pub fn progress_bar(games: u64) -> Result<indicatif::ProgressBar, String> {
     let bar = indicatif::ProgressBar::new(games);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games, {elapsed} elapsed, ETA {eta}  {msg}")
