@@ -70,7 +70,8 @@ fn a_shard_s_file_reads_back_exactly() {
     let (stderr, code) = selfplay(&file, &["--shard", "2/2"]);
     assert_eq!(code, Some(0), "{stderr}");
     assert!(
-        stderr.contains("selfplay: 2 games of 4 (shard 2/2)") && stderr.contains("positions per second on one core"),
+        stderr.contains("selfplay shard 2/2: games 2 of 4, positions ")
+            && stderr.contains(" positions per second on one core (search threads 1)"),
         "{stderr}"
     );
     let written = std::fs::read_to_string(&file).unwrap();
@@ -127,7 +128,10 @@ fn merged_shards_are_the_whole_run_byte_for_byte() {
     // In either order: the merge sorts by game and move.
     let (stderr, code) = merge(&[&shards[1], &shards[0]], &merged);
     assert_eq!(code, Some(0), "{stderr}");
-    assert!(stderr.contains("selfplay-merge: 2 files, 4 games"), "{stderr}");
+    assert!(
+        stderr.contains("selfplay-merge: files 2, games 4, positions "),
+        "{stderr}"
+    );
     let whole = std::fs::read(&whole).unwrap();
     assert!(!whole.is_empty());
     assert_eq!(std::fs::read(&merged).unwrap(), whole);
@@ -160,7 +164,7 @@ fn a_broken_line_is_named_and_skipped_and_nothing_else_is_lost() {
     let shown = file.display().to_string();
     assert!(stderr.contains(&format!("{shown} line 2: ")), "{stderr}");
     assert!(stderr.contains(&format!("{shown} line {}: ", last + 1)), "{stderr}");
-    assert!(stderr.contains("2 bad lines skipped"), "{stderr}");
+    assert!(stderr.contains("bad lines skipped 2,"), "{stderr}");
     let kept: Vec<&str> = good
         .lines()
         .enumerate()

@@ -89,14 +89,13 @@ fn write_records(mut args: SelfplayArgs, path: &Path) -> Result<(), String> {
     };
     let totals = selfplay::run(&run, &mut out)?;
     eprintln!(
-        "selfplay: {} games of {} (shard {}), {} positions, {:.1} positions per second on one core ({} search thread{}), records in {}",
+        "selfplay shard {}: games {} of {}, positions {}, {:.1} positions per second on one core (search threads {}), records in {}",
+        args.shard,
         totals.games,
         args.games,
-        args.shard,
         totals.positions,
         totals.positions_per_second,
         run.settings.config.threads,
-        if run.settings.config.threads == 1 { "" } else { "s" },
         path.display()
     );
     Ok(())

@@ -38,14 +38,11 @@ pub fn run(args: SelfplayMergeArgs) -> Result<(), String> {
         .map_err(|e| format!("cannot write {}: {e}", args.output.display()))?;
     let games: std::collections::BTreeSet<u32> = merged.records.iter().map(|r| r.game).collect();
     eprintln!(
-        "selfplay-merge: {} files, {} games, {} positions{}, records in {}",
+        "selfplay-merge: files {}, games {}, positions {}, bad lines skipped {}, records in {}",
         args.files.len(),
         games.len(),
         merged.records.len(),
-        match merged.bad_lines.len() {
-            0 => String::new(),
-            n => format!(", {n} bad lines skipped"),
-        },
+        merged.bad_lines.len(),
         args.output.display()
     );
     Ok(())
