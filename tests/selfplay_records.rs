@@ -202,6 +202,43 @@ fn records_of_another_game_are_refused_by_name_and_nothing_is_written() {
 }
 
 #[test]
+fn a_file_out_of_the_run_s_order_or_merged_into_itself_is_refused() {
+    let dir = scratch("order");
+    let shards = [dir.join("shard-1.jsonl"), dir.join("shard-2.jsonl")];
+    for (k, shard) in shards.iter().enumerate() {
+        assert_eq!(selfplay(shard, &["--shard", &format!("{}/2", k + 1)]).1, Some(0));
+    }
+    let first = std::fs::read_to_string(&shards[0]).unwrap();
+    let second = std::fs::read_to_string(&shards[1]).unwrap();
+    let jumbled = dir.join("jumbled.jsonl");
+    std::fs::write(&jumbled, second.clone() + &first).unwrap();
+    let merged = dir.join("merged.jsonl");
+    let (stderr, code) = merge(&[&jumbled], &merged);
+    assert_eq!(code, Some(2), "{stderr}");
+    let line = second.lines().count() + 1;
+    assert!(
+        stderr.contains(&format!(
+            "{} line {line}: game 1 move 3 after game 4 move ",
+            jumbled.display()
+        )),
+        "{stderr}"
+    );
+    assert!(!merged.exists());
+
+    let (_, stderr, code) = variago(&[
+        "selfplay-merge",
+        "--overwrite",
+        "--output",
+        text(&shards[0]),
+        text(&shards[0]),
+        text(&shards[1]),
+    ]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("is one of the files to merge"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&shards[0]).unwrap(), first);
+}
+
+#[test]
 fn a_shard_out_of_range_is_refused_before_any_game() {
     let dir = scratch("shards");
     let file = dir.join("run.jsonl");

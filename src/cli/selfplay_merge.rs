@@ -2,9 +2,9 @@
 //! self-play run, such as those of its shards.
 
 use super::selfplay::open_output;
-use crate::selfplay::records;
+use crate::selfplay::merge::merge;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct SelfplayMergeArgs {
@@ -20,28 +20,36 @@ pub struct SelfplayMergeArgs {
 }
 
 pub fn run(args: SelfplayMergeArgs) -> Result<(), String> {
-    // Checked first, so that a bad output wastes no reading; written last,
-    // so that a bad input writes nothing.
-    if args.output != std::path::Path::new("-") && args.output.exists() && !args.overwrite {
-        return Err(format!(
-            "--output {} exists; --overwrite replaces it",
-            args.output.display()
-        ));
+    // The output is checked before any reading, and written only once
+    // every file has been read through without an error.
+    if args.output != Path::new("-") {
+        if args.output.exists() && !args.overwrite {
+            return Err(format!(
+                "--output {} exists; --overwrite replaces it",
+                args.output.display()
+            ));
+        }
+        let same = |file: &PathBuf| file.canonicalize().ok() == args.output.canonicalize().ok();
+        if args.output.exists() && args.files.iter().any(same) {
+            return Err(format!(
+                "--output {} is one of the files to merge",
+                args.output.display()
+            ));
+        }
     }
-    let merged = records::merge(&args.files)?;
+    let merged = merge(&args.files, None)?;
     for bad in &merged.bad_lines {
         eprintln!("variago: {bad}; skipped");
     }
     let mut out = open_output("--output", &args.output, args.overwrite)?;
-    out.write_all(records::text(&merged.records).as_bytes())
-        .and_then(|_| out.flush())
+    merge(&args.files, Some(&mut out))?;
+    out.flush()
         .map_err(|e| format!("cannot write {}: {e}", args.output.display()))?;
-    let games: std::collections::BTreeSet<u32> = merged.records.iter().map(|r| r.game).collect();
     eprintln!(
         "selfplay-merge: files {}, games {}, positions {}, bad lines skipped {}, records in {}",
         args.files.len(),
-        games.len(),
-        merged.records.len(),
+        merged.games,
+        merged.positions,
         merged.bad_lines.len(),
         args.output.display()
     );

@@ -9,6 +9,7 @@
 //! games the whole run would, and [`records::merge`] joins the shards'
 //! files into the whole run's.
 
+pub mod merge;
 pub mod records;
 
 use crate::bench::{cpu_time, rate};
@@ -101,7 +102,8 @@ pub fn play_game(run: &Run, number: u32, searched: &mut dyn FnMut()) -> Vec<Reco
     }
     let ending = match game.outcome() {
         Some(_) => Ending::Rules,
-        None => Ending::MoveCap,
+        None if moves.len() >= run.max_moves => Ending::MoveCap,
+        None => Ending::NoMove,
     };
     let outcome = game.outcome().unwrap_or_else(|| game.score_now());
     for record in &mut records {

@@ -13,8 +13,8 @@
 //!
 //! A game's lines are written together once it ends, in the order of its
 //! moves, so that every line carries the result; a run writes its games
-//! in the order of their numbers, and [`merge`] puts the records of a
-//! run's shards back in that order.
+//! in the order of their numbers, and [`super::merge`] puts the records
+//! of a run's shards back in that order.
 
 use crate::color::Color;
 use crate::game::GameSetup;
@@ -23,7 +23,8 @@ use crate::moves::Move;
 use crate::variants::{Game, Setup, Variant};
 use crate::Position;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{BufRead, BufReader};
 use std::path::Path;
 
 /// The game a record belongs to, as a game record keeps it: what rebuilds
@@ -94,6 +95,9 @@ pub enum Ending {
     Rules,
     /// At the move cap, scored as it stood.
     MoveCap,
+    /// The search found no move for the side to move, where the rules did
+    /// not end the game; scored as it stood.
+    NoMove,
 }
 
 impl Ending {
@@ -101,11 +105,14 @@ impl Ending {
         match self {
             Ending::Rules => "rules",
             Ending::MoveCap => "move cap",
+            Ending::NoMove => "no move",
         }
     }
 
     fn parse(text: &str) -> Option<Ending> {
-        [Ending::Rules, Ending::MoveCap].into_iter().find(|e| e.name() == text)
+        [Ending::Rules, Ending::MoveCap, Ending::NoMove]
+            .into_iter()
+            .find(|e| e.name() == text)
     }
 }
 
@@ -247,93 +254,89 @@ pub fn parse_line(text: &str) -> Result<Record, String> {
     })
 }
 
+/// One line of a records file.
+#[derive(Debug)]
+pub enum Entry {
+    /// A record and its line number.
+    Record(usize, Record),
+    /// A line that is not a record (say, half a line left by a killed
+    /// run), as `FILE line N: why`.
+    Bad(String),
+}
+
+/// The lines of a records file one at a time, so that a file of any size
+/// streams through; blank lines are left out. An error is a file that
+/// cannot be read.
+pub struct Lines {
+    reader: BufReader<File>,
+    shown: String,
+    number: usize,
+    buffer: Vec<u8>,
+}
+
+impl Lines {
+    pub fn open(path: &Path) -> Result<Lines, String> {
+        let shown = path.display().to_string();
+        let file = File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+        Ok(Lines {
+            reader: BufReader::new(file),
+            shown,
+            number: 0,
+            buffer: Vec::new(),
+        })
+    }
+
+    /// The file's name as messages give it.
+    pub fn shown(&self) -> &str {
+        &self.shown
+    }
+}
+
+impl Iterator for Lines {
+    type Item = Result<Entry, String>;
+
+    fn next(&mut self) -> Option<Result<Entry, String>> {
+        loop {
+            self.buffer.clear();
+            match self.reader.read_until(b'\n', &mut self.buffer) {
+                Ok(0) => return None,
+                Ok(_) => {}
+                Err(e) => return Some(Err(format!("cannot read {}: {e}", self.shown))),
+            }
+            self.number += 1;
+            if self.buffer.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            let record = std::str::from_utf8(&self.buffer)
+                .map_err(|_| "not UTF-8".to_string())
+                .and_then(|text| parse_line(text.trim_end()));
+            return Some(Ok(match record {
+                Ok(record) => Entry::Record(self.number, record),
+                Err(e) => Entry::Bad(format!("{} line {}: {e}", self.shown, self.number)),
+            }));
+        }
+    }
+}
+
 /// What a records file holds.
 #[derive(Debug, Default)]
 pub struct RecordsFile {
     pub records: Vec<Record>,
     /// Each line that is not a record, as `FILE line N: why`.
     pub bad_lines: Vec<String>,
-    /// The line number of each record, in the order of `records`.
-    pub lines: Vec<usize>,
 }
 
-/// Reads a records file. A line that is not a record (say, half a line
-/// left by a killed run) is noted in `bad_lines` and skipped; the others
-/// are read.
+/// Reads a whole records file. A line that is not a record is noted in
+/// `bad_lines` and skipped; the others are read.
 pub fn read(path: &Path) -> Result<RecordsFile, String> {
-    let shown = path.display();
-    let text = std::fs::read(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
     let mut file = RecordsFile::default();
-    for (i, text) in text.split(|&b| b == b'\n').enumerate() {
-        let number = i + 1;
-        if text.iter().all(u8::is_ascii_whitespace) {
-            continue;
-        }
-        let record = std::str::from_utf8(text)
-            .map_err(|_| "not UTF-8".to_string())
-            .and_then(parse_line);
-        match record {
-            Ok(record) => {
-                file.records.push(record);
-                file.lines.push(number);
-            }
-            Err(e) => file.bad_lines.push(format!("{shown} line {number}: {e}")),
+    for entry in Lines::open(path)? {
+        match entry? {
+            Entry::Record(_, record) => file.records.push(record),
+            Entry::Bad(message) => file.bad_lines.push(message),
         }
     }
     Ok(file)
-}
-
-/// The records of a run's files, one run's alone.
-#[derive(Debug, Default)]
-pub struct Merged {
-    /// In the run's order: by game, then by move.
-    pub records: Vec<Record>,
-    pub bad_lines: Vec<String>,
-}
-
-/// Reads the records files of one run (its shards, say) and puts their
-/// records in the order of the whole run. Records of another game or
-/// seed than the first file's first record, or a position in two files,
-/// are an error that names the file and line; lines that are not records
-/// are skipped and noted.
-pub fn merge(paths: &[impl AsRef<Path>]) -> Result<Merged, String> {
-    let mut merged = Merged::default();
-    let mut first: Option<(Record, String)> = None;
-    let mut seen: BTreeMap<(u32, usize), String> = BTreeMap::new();
-    for path in paths {
-        let path = path.as_ref();
-        let file = read(path)?;
-        merged.bad_lines.extend(file.bad_lines);
-        for (record, number) in file.records.into_iter().zip(file.lines) {
-            let here = format!("{} line {number}", path.display());
-            match &first {
-                None => first = Some((record.clone(), here.clone())),
-                Some((one, there)) if one.setup != record.setup => {
-                    return Err(format!(
-                        "{here}: a record of {}, but {there} is of {}: a merge joins the files of one run",
-                        record.setup, one.setup
-                    ))
-                }
-                Some((one, there)) if one.seed != record.seed => {
-                    return Err(format!(
-                        "{here}: a record of a run with seed {}, but {there} is of seed {}: a merge joins the files of one run",
-                        record.seed, one.seed
-                    ))
-                }
-                Some(_) => {}
-            }
-            if let Some(other) = seen.insert(record.key(), here.clone()) {
-                return Err(format!(
-                    "{here}: game {} move {} is in {other} too",
-                    record.game,
-                    record.moves.len() + 1
-                ));
-            }
-            merged.records.push(record);
-        }
-    }
-    merged.records.sort_by_key(Record::key);
-    Ok(merged)
 }
 
 /// The lines of `records`, each with its newline.
