@@ -191,6 +191,25 @@ mod tests {
         }
     }
 
+    /// A record's setup rebuilds the very start its game had, options and
+    /// Buying Armies' armies included.
+    #[test]
+    fn a_record_s_setup_rebuilds_the_start_of_its_game() {
+        let mut setups: Vec<Setup> = Variant::ALL.into_iter().map(Setup::new).collect();
+        for (variant, key, value) in [(Variant::Atari, "start", "crosscut"), (Variant::GoRoGo, "henge", "B2")] {
+            let mut setup = Setup::new(variant);
+            setup.apply_option(key, value).unwrap();
+            setups.push(setup);
+        }
+        for setup in setups {
+            let start = start_position(&setup);
+            let recorded = RecordSetup::of(&setup, &start);
+            let rebuilt = recorded.start().unwrap_or_else(|e| panic!("{recorded}: {e}"));
+            assert_eq!(rebuilt.hash(), start.hash(), "{recorded}");
+            assert_eq!(rebuilt.to_move(), start.to_move(), "{recorded}");
+        }
+    }
+
     #[test]
     fn game_seeds_differ_from_game_to_game_and_run_to_run() {
         let seeds: std::collections::BTreeSet<u64> = (0..4)
