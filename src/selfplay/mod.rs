@@ -117,8 +117,8 @@ pub fn play_game(run: &Run, number: u32, searched: &mut dyn FnMut()) -> Vec<Reco
 /// Plays the shard's games of `run` in order, writing each game's records
 /// to `out` as it ends, with a progress bar on stderr.
 pub fn run(run: &Run, out: &mut dyn Write) -> Result<Totals, String> {
-    let numbers: Vec<u32> = (1..=run.games).filter(|&n| run.shard.deals(n)).collect();
-    let bar = progress_bar(numbers.len() as u64)?;
+    let numbers = run.shard.dealt(run.games);
+    let bar = progress_bar(numbers.clone().count() as u64)?;
     let (start, cpu_start) = (Instant::now(), cpu_time());
     let mut totals = Totals::default();
     let per_second = |positions: u64| rate(positions, cpu_time() - cpu_start, start.elapsed());
