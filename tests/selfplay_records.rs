@@ -239,6 +239,46 @@ fn a_file_out_of_the_run_s_order_or_merged_into_itself_is_refused() {
 }
 
 #[test]
+fn a_killed_shard_resumes_to_the_file_it_would_have_written() {
+    let dir = scratch("resume");
+    let whole = dir.join("whole.jsonl");
+    assert_eq!(selfplay(&whole, &["--shard", "1/2", "--games", "6"]).1, Some(0));
+    let written = std::fs::read_to_string(&whole).unwrap();
+    let games: Vec<&str> = written.lines().collect();
+    let second_game = games.iter().position(|l| l.starts_with("{\"game\":3,")).unwrap();
+    // Killed in the middle of game 3's second line.
+    let cut = games[..second_game].join("\n") + "\n" + games[second_game] + "\n" + &games[second_game + 1][..40];
+    let killed = dir.join("killed.jsonl");
+    std::fs::write(&killed, &cut).unwrap();
+    let (stderr, code) = selfplay(&killed, &["--shard", "1/2", "--games", "6", "--resume"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stderr.contains(&format!("resuming: {} kept through game 1,", killed.display())),
+        "{stderr}"
+    );
+    assert!(stderr.contains("games 2 of 6"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&killed).unwrap(), written);
+
+    // Resuming a finished run plays its last game again, to the same bytes.
+    let (stderr, code) = selfplay(&killed, &["--shard", "1/2", "--games", "6", "--resume"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&killed).unwrap(), written);
+
+    // Another run's file, or another shard's, is refused and kept.
+    for other in [["--seed", "6"], ["--shard", "2/2"]] {
+        let mut args = vec!["--games", "6", "--resume"];
+        args.extend(other);
+        if other[0] != "--shard" {
+            args.extend(["--shard", "1/2"]);
+        }
+        let (stderr, code) = selfplay(&killed, &args);
+        assert_eq!(code, Some(2), "{stderr}");
+        assert!(stderr.contains(&format!("{} line 1: ", killed.display())), "{stderr}");
+        assert_eq!(std::fs::read_to_string(&killed).unwrap(), written);
+    }
+}
+
+#[test]
 fn a_shard_out_of_range_is_refused_before_any_game() {
     let dir = scratch("shards");
     let file = dir.join("run.jsonl");

@@ -9,7 +9,7 @@ use crate::player::{Player, Resigning, Thinking};
 use crate::search::SearchResult;
 use crate::selfplay;
 use crate::Position;
-use std::io::Write;
+use std::io::{Seek, Write};
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug, Clone)]
@@ -33,6 +33,10 @@ pub struct SelfplayArgs {
     /// Replace the --records file if it exists
     #[arg(long, requires = "records")]
     pub overwrite: bool,
+    /// Continue the run in the --records file, which a killed run left: play the games it lacks,
+    /// and the last it holds again
+    #[arg(long, requires = "records", conflicts_with = "overwrite")]
+    pub resume: bool,
     #[command(flatten)]
     pub play: PlayArgs,
 }
@@ -77,7 +81,6 @@ fn write_records(mut args: SelfplayArgs, path: &Path) -> Result<(), String> {
     // playout budget then plays the same games in every run.
     args.play.search.threads.get_or_insert(1);
     let (setup, settings) = args.play.resolve()?;
-    let mut out = open_output("--records", path, args.overwrite)?;
     let run = selfplay::Run {
         max_moves: 4 * setup.size * setup.size,
         setup,
@@ -87,7 +90,15 @@ fn write_records(mut args: SelfplayArgs, path: &Path) -> Result<(), String> {
         shard: args.shard,
         opening_moves: args.opening_moves,
     };
-    let totals = selfplay::run(&run, &mut out)?;
+    if args.resume && path == Path::new("-") {
+        return Err("--resume continues a records file, not stdout".into());
+    }
+    let (mut out, after) = if args.resume && path.exists() {
+        resume(&run, path)?
+    } else {
+        (open_output("--records", path, args.overwrite)?, 0)
+    };
+    let totals = selfplay::run(&run, after, &mut out)?;
     eprintln!(
         "selfplay shard {}: games {} of {}, positions {}, {:.1} positions per second on one core (search threads {}), records in {}",
         args.shard,
@@ -99,6 +110,25 @@ fn write_records(mut args: SelfplayArgs, path: &Path) -> Result<(), String> {
         path.display()
     );
     Ok(())
+}
+
+/// The records file of a killed run of `run`, cut back to its last whole
+/// game, open to append the rest; and the games it holds.
+fn resume(run: &selfplay::Run, path: &Path) -> Result<(Box<dyn Write>, u32), String> {
+    let shown = path.display();
+    let point = selfplay::resume_point(run, path)?;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(path)
+        .map_err(|e| format!("--records {shown} cannot be written: {e}"))?;
+    file.set_len(point.keep)
+        .and_then(|_| file.seek(std::io::SeekFrom::End(0)))
+        .map_err(|e| format!("--records {shown} cannot be written: {e}"))?;
+    eprintln!(
+        "resuming: {shown} kept through game {}, the shard's later games follow",
+        point.after
+    );
+    Ok((Box::new(std::io::BufWriter::new(file)), point.after))
 }
 
 /// A new file to write at `path`, given with `flag`, or stdout for `-`. An

@@ -138,7 +138,13 @@ impl Shard {
     /// True when game `number` is in this shard: pairs are dealt in turn,
     /// so that both games of a pair are in one shard.
     pub fn contains(&self, number: u32) -> bool {
-        (pair_of(number) - 1) % self.count == self.index - 1
+        self.deals(pair_of(number))
+    }
+
+    /// True when item `number` (counted from 1) is in this shard, when
+    /// single items are dealt in turn: K, K+N, K+2N, ...
+    pub fn deals(&self, number: u32) -> bool {
+        number >= 1 && (number - 1) % self.count == self.index - 1
     }
 
     /// This shard's items of `total` (counted from 1), when single items

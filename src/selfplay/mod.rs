@@ -20,8 +20,9 @@ use crate::variants::Setup;
 use crate::Position;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
-use records::{Ending, Record, RecordSetup};
+use records::{Ending, Entry, Lines, Record, RecordSetup};
 use std::io::Write;
+use std::path::Path;
 use std::time::Instant;
 
 /// Random openings drawn for a game before it starts from the empty
@@ -42,6 +43,64 @@ pub struct Run {
     pub opening_moves: usize,
     /// Moves after which a game is scored as it stands.
     pub max_moves: usize,
+}
+
+impl Run {
+    /// The setup every record of the run carries.
+    pub fn record_setup(&self) -> RecordSetup {
+        RecordSetup::of(&self.setup, &start_position(&self.setup))
+    }
+}
+
+/// Where a killed run of a shard stands in its records file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Resume {
+    /// The games up to this number are whole in the file.
+    pub after: u32,
+    /// The bytes of the file to keep: up to the last game it holds, which
+    /// is played again, since a killed run may have cut it short.
+    pub keep: u64,
+}
+
+/// Reads the records file of an interrupted run of the shard of `run`:
+/// every record must be of this run and shard, in the run's order. Lines
+/// that are not records are left as they are (a merge skips them); a
+/// last line cut short goes with the last game.
+pub fn resume_point(run: &Run, path: &Path) -> Result<Resume, String> {
+    let setup = run.record_setup();
+    let mut lines = Lines::open(path)?;
+    let mut resume = Resume { after: 0, keep: 0 };
+    let mut last = 0;
+    while let Some(entry) = lines.next() {
+        let Entry::Record(number, record) = entry? else {
+            continue;
+        };
+        let here = format!("{} line {number}", lines.shown());
+        if record.setup != setup || record.seed != run.seed {
+            return Err(format!(
+                "{here}: a record of {} with seed {}, but this run plays {setup} with seed {}: \
+                 --resume continues the run that wrote the file",
+                record.setup, record.seed, run.seed
+            ));
+        }
+        if record.game > run.games || !run.shard.deals(record.game) {
+            return Err(format!(
+                "{here}: game {} is not a game of shard {}",
+                record.game, run.shard
+            ));
+        }
+        if record.game < last {
+            return Err(format!("{here}: game {} after game {last}", record.game));
+        }
+        if record.game > last {
+            resume = Resume {
+                after: last,
+                keep: lines.offset(),
+            };
+            last = record.game;
+        }
+    }
+    Ok(resume)
 }
 
 /// What a run did.
@@ -71,7 +130,7 @@ pub fn play_game(run: &Run, number: u32, searched: &mut dyn FnMut()) -> Vec<Reco
         .map(|_| random_moves(&run.setup, run.opening_moves, &mut rng))
         .find(|(game, _)| game.outcome().is_none())
         .unwrap_or_else(|| (start_position(&run.setup), Vec::new()));
-    let setup = RecordSetup::of(&run.setup, &game);
+    let setup = run.record_setup();
     let mut settings = run.settings.clone();
     settings.config.seed = seed;
     let player = Player::new(run.setup.clone(), settings);
@@ -114,10 +173,11 @@ pub fn play_game(run: &Run, number: u32, searched: &mut dyn FnMut()) -> Vec<Reco
     records
 }
 
-/// Plays the shard's games of `run` in order, writing each game's records
-/// to `out` as it ends, with a progress bar on stderr.
-pub fn run(run: &Run, out: &mut dyn Write) -> Result<Totals, String> {
-    let numbers = run.shard.dealt(run.games);
+/// Plays the shard's games of `run` numbered above `after`, in order,
+/// writing each game's records to `out` as it ends, with a progress bar
+/// on stderr.
+pub fn run(run: &Run, after: u32, out: &mut dyn Write) -> Result<Totals, String> {
+    let numbers = run.shard.dealt(run.games).filter(move |&n| n > after);
     let bar = progress_bar(numbers.clone().count() as u64)?;
     let (start, cpu_start) = (Instant::now(), cpu_time());
     let mut totals = Totals::default();

@@ -271,6 +271,9 @@ pub struct Lines {
     reader: BufReader<File>,
     shown: String,
     number: usize,
+    /// Where the line last read starts, in bytes, and where the next does.
+    start: u64,
+    end: u64,
     buffer: Vec<u8>,
 }
 
@@ -282,6 +285,8 @@ impl Lines {
             reader: BufReader::new(file),
             shown,
             number: 0,
+            start: 0,
+            end: 0,
             buffer: Vec::new(),
         })
     }
@@ -289,6 +294,11 @@ impl Lines {
     /// The file's name as messages give it.
     pub fn shown(&self) -> &str {
         &self.shown
+    }
+
+    /// Where the line last read starts in the file, in bytes.
+    pub fn offset(&self) -> u64 {
+        self.start
     }
 }
 
@@ -300,7 +310,7 @@ impl Iterator for Lines {
             self.buffer.clear();
             match self.reader.read_until(b'\n', &mut self.buffer) {
                 Ok(0) => return None,
-                Ok(_) => {}
+                Ok(n) => (self.start, self.end) = (self.end, self.end + n as u64),
                 Err(e) => return Some(Err(format!("cannot read {}: {e}", self.shown))),
             }
             self.number += 1;
