@@ -22,7 +22,7 @@ pub struct BenchRow {
 }
 
 /// CPU time used by the whole process.
-fn cpu_time() -> Duration {
+pub fn cpu_time() -> Duration {
     let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
     // SAFETY: `ts` is a valid, writable timespec.
     let ok = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) } == 0;
@@ -33,7 +33,7 @@ fn cpu_time() -> Duration {
 }
 
 /// Rate per CPU second, falling back on wall time when the clock fails.
-fn rate(count: u64, cpu: Duration, wall: Duration) -> f64 {
+pub fn rate(count: u64, cpu: Duration, wall: Duration) -> f64 {
     let seconds = if cpu > Duration::ZERO { cpu } else { wall };
     count as f64 / seconds.as_secs_f64().max(1e-9)
 }

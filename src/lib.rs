@@ -36,7 +36,8 @@
 //!    and analyze commands; Sabaki's streaming analysis.
 //! 9. [`matches`](mod@matches) (engine against engine over GTP),
 //!    [`versus`] (against the flat baseline), [`bench`](mod@bench), [`learn`] (Go's
-//!    move model from game records).
+//!    move model from game records), [`selfplay`] (searched positions of
+//!    the engine's games against itself, for a move model to learn).
 //! 10. [`cli`]: the command line, one module per subcommand. The binary
 //!     (`src/main.rs`) only dispatches.
 
@@ -57,6 +58,7 @@ pub mod moves;
 pub mod player;
 pub mod polyomino;
 pub mod search;
+pub mod selfplay;
 pub mod sgf;
 pub mod solver;
 pub mod variants;

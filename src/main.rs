@@ -13,6 +13,7 @@ fn main() {
         Command::Bench(args) => cli::bench::run(args),
         Command::Perft(args) => cli::perft::run(args),
         Command::Selfplay(args) => cli::selfplay::run(args),
+        Command::SelfplayMerge(args) => cli::selfplay_merge::run(args),
         Command::Versus(args) => cli::versus::run(args),
         Command::Solve(args) => cli::solve::run(args),
         Command::Match(args) => cli::r#match::run(*args),

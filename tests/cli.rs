@@ -209,9 +209,9 @@ fn an_unknown_flag_or_variant_is_an_error() {
 #[test]
 fn the_help_lists_the_variants_where_a_variant_is_chosen() {
     for (name, flags) in flags_by_command() {
-        if name == "match-report" || name == "learn" {
-            // One reads the variant from the results files, the other
-            // learns standard Go's move model.
+        if name == "match-report" || name == "selfplay-merge" || name == "learn" {
+            // Two read the variant from their files, the other learns
+            // standard Go's move model.
             continue;
         }
         assert!(flags.contains(&"variant".to_string()), "{name} chooses no variant");

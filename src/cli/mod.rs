@@ -13,6 +13,7 @@ pub mod match_report;
 pub mod paths;
 pub mod perft;
 pub mod selfplay;
+pub mod selfplay_merge;
 pub mod solve;
 pub mod versus;
 
@@ -44,8 +45,11 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Count the legal move sequences of exactly --depth moves from the start
     Perft(perft::PerftArgs),
-    /// Play a game against itself, printing the board after every move
+    /// Play a game against itself, printing the board after every move; or, with --records,
+    /// many games from random openings, keeping every searched position for a move model
     Selfplay(selfplay::SelfplayArgs),
+    /// Merge the records files of a self-play run (its shards, say) into one, in the run's order
+    SelfplayMerge(selfplay_merge::SelfplayMergeArgs),
     /// Play the engine (search and solver, as genmove) against the flat Monte Carlo baseline,
     /// at equal playouts or, when only --time is given, at equal time
     Versus(versus::VersusArgs),

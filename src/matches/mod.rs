@@ -151,7 +151,19 @@ impl Shard {
     /// True when game `number` is in this shard: pairs are dealt in turn,
     /// so that both games of a pair are in one shard.
     pub fn contains(&self, number: u32) -> bool {
-        (pair_of(number) - 1) % self.count == self.index - 1
+        self.deals(pair_of(number))
+    }
+
+    /// True when item `number` (counted from 1) is in this shard, when
+    /// single items are dealt in turn: K, K+N, K+2N, ...
+    pub fn deals(&self, number: u32) -> bool {
+        number >= 1 && (number - 1) % self.count == self.index - 1
+    }
+
+    /// This shard's items of `total` (counted from 1), when single items
+    /// are dealt in turn: K, K+N, K+2N, ...
+    pub fn dealt(&self, total: u32) -> impl Iterator<Item = u32> + Clone {
+        (self.index..=total).step_by(self.count as usize)
     }
 }
 
@@ -361,7 +373,7 @@ pub fn run(config: &MatchConfig) -> Result<Outcome, String> {
     Ok(outcome)
 }
 
-fn progress_bar(games: u64) -> Result<indicatif::ProgressBar, String> {
+pub fn progress_bar(games: u64) -> Result<indicatif::ProgressBar, String> {
     let bar = indicatif::ProgressBar::new(games);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games, {elapsed} elapsed, ETA {eta}  {msg}")
@@ -385,6 +397,9 @@ mod tests {
             let owners = (1..=4).filter(|k| shard(&format!("{k}/4")).contains(n)).count();
             assert_eq!(owners, 1, "game {n}");
         }
+        let dealt: Vec<u32> = shard("2/3").dealt(10).collect();
+        assert_eq!(dealt, [2, 5, 8]);
+        assert_eq!(shard("3/3").dealt(2).count(), 0);
         for bad in ["3/2", "0/2", "1/0", "2", "a/b", "1/2/3", "-1/2"] {
             let error = bad.parse::<Shard>().unwrap_err();
             assert!(error.contains("1 <= K <= N"), "{bad}: {error}");

@@ -261,6 +261,28 @@ fn line_openings(text: &str, name: &str, setup: &Setup) -> Result<Vec<Opening>, 
     Ok(openings)
 }
 
+/// Up to `count` random legal moves from the start (no passes, fewer when
+/// a side has none or the game ends), drawn with `rng`: the position after
+/// them and the moves.
+pub fn random_moves(setup: &Setup, count: usize, rng: &mut SmallRng) -> (Game, Vec<(Color, Move)>) {
+    let mut game = start_position(setup);
+    let mut moves = Vec::new();
+    let mut legal = Vec::new();
+    while moves.len() < count && game.outcome().is_none() {
+        legal.clear();
+        game.legal_moves(&mut legal);
+        legal.retain(|m| *m != Move::Pass);
+        if legal.is_empty() {
+            break;
+        }
+        let mv = legal[rng.random_range(0..legal.len())];
+        let color = game.to_move();
+        game.play(color, mv).expect("a legal move plays");
+        moves.push((color, mv));
+    }
+    (game, moves)
+}
+
 /// `count` random legal moves (no passes), kept when a search of
 /// `playouts` gives the side to move between 30% and 70%; else the most
 /// balanced of a few tries. The same seed and pair give the same opening.
@@ -276,21 +298,7 @@ pub fn random_opening(setup: &Setup, count: usize, seed: u64, playouts: u64, pai
     let player = Player::new(setup.clone(), settings);
     let mut best: Option<(f32, Opening)> = None;
     for _ in 0..ATTEMPTS {
-        let mut game = start_position(setup);
-        let mut moves = Vec::new();
-        let mut legal = Vec::new();
-        while moves.len() < count && game.outcome().is_none() {
-            legal.clear();
-            game.legal_moves(&mut legal);
-            legal.retain(|m| *m != Move::Pass);
-            if legal.is_empty() {
-                break;
-            }
-            let mv = legal[rng.random_range(0..legal.len())];
-            let color = game.to_move();
-            game.play(color, mv).expect("a legal move plays");
-            moves.push((color, mv));
-        }
+        let (game, moves) = random_moves(setup, count, &mut rng);
         if game.outcome().is_some() {
             continue;
         }

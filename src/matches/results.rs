@@ -156,11 +156,13 @@ struct GameLine {
     seconds: [f64; 2],
 }
 
-fn move_text((color, mv): &(Color, Move)) -> String {
+/// A move as the files write it: `B C3`, `W henge@D4`.
+pub fn move_text((color, mv): &(Color, Move)) -> String {
     format!("{} {mv}", color.letter())
 }
 
-fn parse_move(text: &str, size: usize) -> Result<(Color, Move), String> {
+/// A move as [`move_text`] writes it.
+pub fn parse_move(text: &str, size: usize) -> Result<(Color, Move), String> {
     let (color, mv) = text
         .split_once(' ')
         .ok_or_else(|| format!("move '{text}' lacks its colour"))?;
