@@ -5,8 +5,15 @@
 //! 1. capture the chain of the last move when it is in atari;
 //! 2. save an own chain that the last move put in atari, by capturing a
 //!    neighbour in atari or by extending when that gains liberties;
-//! 3. play a 3x3 pattern move (see `patterns.txt`) next to the last move;
-//! 4. else a uniformly random move that is legal, does not fill an own eye
+//! 3. in the playout's first moves (a third of the board's points), nine
+//!    times in ten, put the last move's chain in atari when it has
+//!    two liberties, or run out with an own chain next to it that has two
+//!    (see [`super::two_liberties`]);
+//! 4. in those first moves, four times in five, play the vital point of
+//!    an eye space of three to six points next to the last move (see
+//!    [`super::nakade`]);
+//! 5. play a 3x3 pattern move (see `patterns.txt`) next to the last move;
+//! 6. else a uniformly random move that is legal, does not fill an own eye
 //!    and is not a self-atari of two stones or more.
 //!
 //! A mercy rule ends the playout once one side's capture lead, komi
@@ -14,6 +21,8 @@
 //! ahead wins. Playouts whose end owners judge dead stones play to the
 //! end without it: a playout cut short leaves dead stones on the board. Moves are also the tree search's priors ([`prior`]).
 
+use super::nakade::nakade_answer;
+use super::two_liberties::two_liberty_answers;
 use crate::board::{cell_of, random_below, Board, OtherLiberties, BLACK, EMPTY, WHITE};
 use crate::color::Color;
 use crate::moves::Move;
@@ -26,6 +35,10 @@ pub struct PlayoutEnd {
     /// The winner by the mercy rule, when the playout was cut short.
     pub mercy: Option<Color>,
 }
+
+/// The share of the board, as a divisor, that a playout's first moves
+/// with Go's full answers number.
+const TACTICAL_SHARE: usize = 3;
 
 /// A random playout from `board` with `to_move` to play, `passes` passes
 /// just made and `last` the point of the last move (0 for none or a pass).
@@ -46,12 +59,16 @@ pub fn playout(
     // Stones captured by black minus stones captured by white.
     let mut capture_lead = 0i32;
     let mut candidates = Vec::with_capacity(16);
-    for _ in 0..limit {
+    // The fights near the tree's position decide its value; the board's
+    // last dregs are filled with the plain answers, at half the cost.
+    let tactical = points / TACTICAL_SHARE;
+    for played in 0..limit {
         if passes >= 2 {
             break;
         }
-        let chosen =
-            answer_last_move(&board, to_move, last, rng, &mut candidates).or_else(|| random_move(&board, to_move, rng));
+        let answers = if played < tactical { Answers::Go } else { Answers::Plain };
+        let chosen = answer_last_move(&board, to_move, last, answers, rng, &mut candidates)
+            .or_else(|| random_move(&board, to_move, rng));
         match chosen {
             Some(p) => {
                 let captured = board.play(p, to_move, 0) as i32;
@@ -204,6 +221,14 @@ pub(crate) fn sensible(board: &Board, p: usize, color: Color) -> bool {
     }
 }
 
+/// How many of `p`'s four neighbours are empty and how many are
+/// `color`'s stones, with one table look-up.
+#[inline]
+pub(crate) fn empty_and_own_neighbours(board: &Board, p: usize, color: Color) -> (u8, u8) {
+    let [empty, black, white, _] = NEIGHBOUR_COUNTS[orthogonal_code(board.neighbourhood(p))];
+    (empty, if color == Color::Black { black } else { white })
+}
+
 /// The four orthogonal neighbours' two-bit cells of a neighbourhood code
 /// (below, left, right, above), packed into 8 bits.
 #[inline]
@@ -230,24 +255,66 @@ const fn neighbour_counts() -> [[u8; 4]; 256] {
     table
 }
 
+/// Which answers to the last move a playout knows.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Answers {
+    /// Ataris and patterns (War Go's soldiers, among other pieces).
+    Plain,
+    /// Those, with the two-liberty tactics (nine times in ten) and nakade
+    /// (four times in five) between the ataris and the patterns. The
+    /// rates are Pachi's: a playout that always answered would play out
+    /// the same fights the same way.
+    Go,
+}
+
 /// The tactical and pattern answers to the opponent's move at `last`.
 pub(crate) fn answer_last_move(
     board: &Board,
     color: Color,
     last: usize,
+    answers: Answers,
     rng: &mut SmallRng,
     candidates: &mut Vec<usize>,
 ) -> Option<usize> {
     if last == 0 || board.is_empty(last) {
         return None;
     }
-    // 1. Capture the last move's chain.
+    if let Some(p) = answer_atari(board, color, last, rng, candidates) {
+        return Some(p);
+    }
+    if answers == Answers::Go {
+        if random_below(rng, 10) != 0 {
+            two_liberty_answers(board, color, last, candidates);
+            if let Some(p) = pick(candidates, rng) {
+                return Some(p);
+            }
+        }
+        if random_below(rng, 5) != 0 {
+            let vital = nakade_answer(board, color, last);
+            if let Some(p) = vital.filter(|&p| board.ko_point() != Some(p) && sensible(board, p, color)) {
+                return Some(p);
+            }
+        }
+    }
+    pattern_answer(board, color, last, rng)
+}
+
+/// Captures of the last move's chain in atari, and escapes of own chains
+/// it put in atari.
+fn answer_atari(
+    board: &Board,
+    color: Color,
+    last: usize,
+    rng: &mut SmallRng,
+    candidates: &mut Vec<usize>,
+) -> Option<usize> {
+    // Capture the last move's chain.
     if let Some(lib) = board.atari_liberty(last) {
         if playable(board, lib, color) {
             return Some(lib);
         }
     }
-    // 2. Save own chains that the last move put in atari.
+    // Save own chains that the last move put in atari.
     let own = cell_of(color);
     candidates.clear();
     for n in board.neighbours(last) {
@@ -257,10 +324,12 @@ pub(crate) fn answer_last_move(
             }
         }
     }
-    if let Some(p) = pick(candidates, rng) {
-        return Some(p);
-    }
-    // 3. A pattern move around the last move: the first match from a random
+    pick(candidates, rng)
+}
+
+/// A pattern move next to the last move at `last`.
+fn pattern_answer(board: &Board, color: Color, last: usize, rng: &mut SmallRng) -> Option<usize> {
+    // A pattern move around the last move: the first match from a random
     // start, which picks among matches almost uniformly at a fraction of
     // the cost of matching all eight. The matches are gathered into a bit
     // mask first, which spares a hard-to-predict branch per point.
@@ -306,6 +375,15 @@ fn pick(candidates: &[usize], rng: &mut SmallRng) -> Option<usize> {
 /// captures of enemy neighbours in atari, and the extension when it leaves
 /// the chain more than one liberty.
 fn atari_escapes(board: &Board, chain: usize, lib: usize, color: Color, out: &mut Vec<usize>) {
+    counter_captures(board, chain, color, out);
+    if playable(board, lib, color) && liberties_after(board, lib, color) >= 2 && !out.contains(&lib) {
+        out.push(lib);
+    }
+}
+
+/// Captures by `color` of enemy chains in atari next to its chain through
+/// `chain`, added to `out` once each.
+pub(crate) fn counter_captures(board: &Board, chain: usize, color: Color, out: &mut Vec<usize>) {
     let enemy = cell_of(color.opponent());
     let mut stone = chain;
     loop {
@@ -322,9 +400,6 @@ fn atari_escapes(board: &Board, chain: usize, lib: usize, color: Color, out: &mu
         if stone == chain {
             break;
         }
-    }
-    if playable(board, lib, color) && liberties_after(board, lib, color) >= 2 && !out.contains(&lib) {
-        out.push(lib);
     }
 }
 
@@ -562,7 +637,14 @@ pub(super) mod tests {
         let b = board(&[".....", "..X..", ".XOX.", ".....", "....."]);
         let mut rng = SmallRng::seed_from_u64(1);
         let mut candidates = Vec::new();
-        let mv = answer_last_move(&b, Color::Black, at(&b, "C3"), &mut rng, &mut candidates);
+        let mv = answer_last_move(
+            &b,
+            Color::Black,
+            at(&b, "C3"),
+            Answers::Plain,
+            &mut rng,
+            &mut candidates,
+        );
         assert_eq!(mv, Some(at(&b, "C2")));
     }
 
@@ -572,8 +654,49 @@ pub(super) mod tests {
         let b = board(&[".....", "..O..", ".OXO.", ".....", "....."]);
         let mut rng = SmallRng::seed_from_u64(1);
         let mut candidates = Vec::new();
-        let mv = answer_last_move(&b, Color::Black, at(&b, "D3"), &mut rng, &mut candidates);
+        let mv = answer_last_move(
+            &b,
+            Color::Black,
+            at(&b, "D3"),
+            Answers::Plain,
+            &mut rng,
+            &mut candidates,
+        );
         assert_eq!(mv, Some(at(&b, "C2")));
+    }
+
+    /// How often, in 1000 tries with different seeds, `answers` to the
+    /// move at `last` is one of `expected`.
+    fn share_of_answers(answers: Answers, b: &Board, color: Color, last: &str, expected: &[&str]) -> usize {
+        let mut candidates = Vec::new();
+        (0..1000)
+            .filter(|&seed| {
+                let mut rng = SmallRng::seed_from_u64(seed);
+                answer_last_move(b, color, at(b, last), answers, &mut rng, &mut candidates)
+                    .is_some_and(|p| expected.contains(&b.vertex(p).to_string().as_str()))
+            })
+            .count()
+    }
+
+    #[test]
+    fn go_playouts_put_a_chain_with_two_liberties_in_atari_nine_times_in_ten() {
+        // White C3 between black B3 and D3 has liberties C2 and C4.
+        let b = board(&[".....", ".....", ".XOX.", ".....", "....."]);
+        let ataris = share_of_answers(Answers::Go, &b, Color::Black, "C3", &["C2", "C4"]);
+        assert!(ataris >= 880, "{ataris} of 1000");
+        // The answers War Go's soldiers share find them only through the
+        // 3x3 patterns, among other pattern moves.
+        let plain = share_of_answers(Answers::Plain, &b, Color::Black, "C3", &["C2", "C4"]);
+        assert!(plain + 200 < ataris, "{plain} of 1000");
+    }
+
+    #[test]
+    fn go_playouts_play_the_vital_point_of_a_bent_three_most_of_the_time() {
+        // White's B4 leaves a bent three in the corner; black's answer is
+        // A5 about four times in five, after the two-liberty tactics.
+        let b = board(&["..O..", ".OO..", "OO...", ".....", "....."]);
+        let vital = share_of_answers(Answers::Go, &b, Color::Black, "B4", &["A5"]);
+        assert!((680..=920).contains(&vital), "{vital} of 1000");
     }
 
     #[test]

@@ -73,7 +73,7 @@ pub fn run(mut state: State, komi: f32, rng: &mut SmallRng, trace: &mut Vec<(Col
         let fits = |p: usize| Some(p) != ko && state.soldier_fits(color, p);
         // Go's answers to the last move first (captures, atari escapes,
         // patterns), then a random sensible soldier.
-        let chosen = policy::answer_last_move(board, color, last, rng, &mut candidates)
+        let chosen = policy::answer_last_move(board, color, last, policy::Answers::Plain, rng, &mut candidates)
             .filter(|&p| fits(p))
             .or_else(|| board.random_empty(rng, |p| fits(p) && policy::sensible(board, p, color)));
         match chosen {
