@@ -25,6 +25,15 @@ macro_rules! clicks_methods {
         fn needs_frame(&self) -> bool {
             false
         }
+
+        /// The first click of every legal move, each once, in the order of
+        /// the move list: [`crate::clicks::continuations`] of no click. A
+        /// variant whose thousands of moves share a few hundred first clicks
+        /// finds them with [`crate::clicks::ClickSet::offer`], judging only
+        /// the moves that would add one.
+        fn first_clicks(&self) -> Vec<$crate::game::Click> {
+            crate::clicks::continuations(&crate::clicks::spelled(self), &[])
+        }
     } };
 }
 pub(crate) use clicks_methods;
