@@ -27,12 +27,18 @@ macro_rules! clicks_methods {
         }
 
         /// The first click of every legal move, each once, in the order of
-        /// the move list: [`crate::clicks::continuations`] of no click. A
-        /// variant whose thousands of moves share a few hundred first clicks
-        /// finds them with [`crate::clicks::ClickSet::offer`], judging only
-        /// the moves that would add one.
+        /// the move list. A variant whose thousands of moves share a few
+        /// hundred first clicks offers its candidate moves to
+        /// [`ClickSet::offer`](crate::game::ClickSet::offer), which judges
+        /// only those that would add one.
         fn first_clicks(&self) -> Vec<$crate::game::Click> {
-            crate::clicks::continuations(&crate::clicks::spelled(self), &[])
+            let mut moves = Vec::new();
+            self.legal_moves(&mut moves);
+            let mut found = $crate::game::ClickSet::default();
+            for mv in moves {
+                found.offer(&self.spell(mv), || true);
+            }
+            found.into_clicks()
         }
     } };
 }

@@ -23,9 +23,10 @@ use super::go_family::{self, go_state, GoHistory, Turn};
 use super::Setup;
 use crate::board::zobrist::StateKey;
 use crate::board::Board;
-use crate::clicks::ClickSet;
 use crate::color::Color;
-use crate::game::{timeline_in, Click, Clicks, GameSetup, Illegal, Occupant, Outcome, Position, Spelling, View};
+use crate::game::{
+    timeline_in, Click, ClickSet, Clicks, GameSetup, Illegal, Occupant, Outcome, Position, Spelling, View,
+};
 use crate::moves::{Move, Piece, Vertex};
 use crate::polyomino::{Omino, Shape};
 use crate::search::{SearchHints, Tuning, Widening};

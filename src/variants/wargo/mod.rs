@@ -21,9 +21,10 @@ pub use spec::{builtin_preset, setup_of, BUYING_ARMIES, CENTER_OF_TAO, MERCENARY
 use super::go_family::{self, GoHistory};
 use super::Setup;
 use crate::board::zobrist::StateKey;
-use crate::clicks::ClickSet;
 use crate::color::Color;
-use crate::game::{timeline_in, Click, Clicks, GameSetup, Illegal, Occupant, Outcome, Position, Spelling, View};
+use crate::game::{
+    timeline_in, Click, ClickSet, Clicks, GameSetup, Illegal, Occupant, Outcome, Position, Spelling, View,
+};
 use crate::moves::{Move, Piece, Vertex};
 use crate::search::SearchHints;
 use crate::solver::SolverHints;
