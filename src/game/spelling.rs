@@ -102,7 +102,13 @@ impl Spelling {
 
     /// The first `ordered` clicks in this order, the rest in any order.
     pub fn then_any_order(clicks: impl IntoIterator<Item = Click>, ordered: usize) -> Spelling {
-        let clicks: SmallVec<[Click; LONGEST]> = clicks.into_iter().collect();
+        // Pushed one by one: collecting goes through `extend`, which costs
+        // more than the few clicks of a spelling.
+        let mut inline = SmallVec::<[Click; LONGEST]>::new();
+        for click in clicks {
+            inline.push(click);
+        }
+        let clicks = inline;
         Spelling {
             any_order_from: ordered.min(clicks.len()),
             clicks,
