@@ -29,9 +29,9 @@ pub mod frame;
 
 use crate::color::Color;
 use crate::game::{Clicks, Illegal};
-use crate::moves::{Move, MAX_SIZE};
+use crate::moves::Move;
 
-pub use crate::game::{hand_name, Click, Spelling};
+pub use crate::game::{hand_name, Click, ClickSet, Spelling};
 
 /// The legal moves of the side to move, each with its spelling.
 pub fn spelled<P: Clicks>(game: &P) -> Vec<(Move, Spelling)> {
@@ -68,27 +68,13 @@ pub fn read(spelled: &[(Move, Spelling)], clicks: &[Click]) -> Reading {
 /// Every click that continues `prefix` towards a legal move, each once,
 /// in the order of the move list.
 pub fn continuations(spelled: &[(Move, Spelling)], prefix: &[Click]) -> Vec<Click> {
-    let mut next = Vec::new();
-    // Thousands of moves share a few hundred first clicks (Omino Go): the
-    // points are marked on a grid, the few other clicks kept apart.
-    let mut points = vec![false; MAX_SIZE * MAX_SIZE];
-    let mut others = Vec::new();
+    let mut next = ClickSet::default();
     for (_, spelling) in spelled.iter().filter(|(_, s)| s.starts_with(prefix)) {
         for click in spelling.next_after(prefix) {
-            let new = match click {
-                Click::Point(v) => !std::mem::replace(&mut points[v.y as usize * MAX_SIZE + v.x as usize], true),
-                other if others.contains(&other) => false,
-                other => {
-                    others.push(other);
-                    true
-                }
-            };
-            if new {
-                next.push(click);
-            }
+            next.insert(click);
         }
     }
-    next
+    next.into_clicks()
 }
 
 /// The one-click move a click names by default: a placement or a pass.
@@ -276,6 +262,41 @@ impl Partial {
             return None;
         }
         self.plan.get(self.clicks.len()).copied()
+    }
+}
+
+/// Plays random games of each (variant, size, moves) in `games`, up to
+/// `moves` moves, a pass only where nothing else is legal (two end the
+/// game), and checks in each position that the legal moves are those
+/// `reference` finds, and the first clicks those of the spelled legal
+/// moves; every game lasts five moves at least.
+#[cfg(test)]
+pub(crate) fn check_random_games<P: Clicks>(
+    new: impl Fn(&crate::variants::Setup) -> P,
+    games: &[(crate::variants::Variant, usize, usize)],
+    reference: impl Fn(&P) -> Vec<Move>,
+) {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
+    for &(variant, size, moves) in games {
+        let mut positions = 0;
+        let mut game = new(&crate::variants::Setup {
+            size,
+            ..crate::variants::Setup::new(variant)
+        });
+        for _ in 0..moves {
+            let mut legal = Vec::new();
+            game.legal_moves(&mut legal);
+            assert_eq!(legal, reference(&game), "{variant:?} {size}x{size}");
+            assert_eq!(game.first_clicks(), continuations(&spelled(&game), &[]));
+            positions += 1;
+            let others = legal.iter().filter(|&&mv| mv != Move::Pass).count();
+            let Some(&mv) = legal.get(rng.random_range(0..others.max(1))) else {
+                break;
+            };
+            game.play(game.to_move(), mv).expect("a listed move is legal");
+        }
+        assert!(positions >= 5, "{variant:?} {size}x{size}: {positions} positions");
     }
 }
 

@@ -6,6 +6,7 @@
 //! the search and the solver play a variant well live with them
 //! ([`crate::search::SearchHints`], [`crate::solver::SolverHints`]).
 
+mod click_set;
 mod forward;
 mod position;
 mod setup;
@@ -19,6 +20,7 @@ pub(crate) use setup::game_setup_methods;
 pub(crate) use spelling::clicks_methods;
 pub(crate) use view::view_methods;
 
+pub use click_set::ClickSet;
 pub use position::Position;
 pub use setup::GameSetup;
 pub use spelling::{hand_name, Click, Clicks, Spelling};

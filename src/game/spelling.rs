@@ -25,6 +25,21 @@ macro_rules! clicks_methods {
         fn needs_frame(&self) -> bool {
             false
         }
+
+        /// The first click of every legal move, each once, in the order of
+        /// the move list. A variant whose thousands of moves share a few
+        /// hundred first clicks offers its candidate moves to
+        /// [`ClickSet::offer`](crate::game::ClickSet::offer), which judges
+        /// only those that would add one.
+        fn first_clicks(&self) -> Vec<$crate::game::Click> {
+            let mut moves = Vec::new();
+            self.legal_moves(&mut moves);
+            let mut found = $crate::game::ClickSet::default();
+            for mv in moves {
+                found.offer(&self.spell(mv), || true);
+            }
+            found.into_clicks()
+        }
     } };
 }
 pub(crate) use clicks_methods;
@@ -87,7 +102,13 @@ impl Spelling {
 
     /// The first `ordered` clicks in this order, the rest in any order.
     pub fn then_any_order(clicks: impl IntoIterator<Item = Click>, ordered: usize) -> Spelling {
-        let clicks: SmallVec<[Click; LONGEST]> = clicks.into_iter().collect();
+        // Pushed one by one: collecting goes through `extend`, which costs
+        // more than the few clicks of a spelling.
+        let mut inline = SmallVec::<[Click; LONGEST]>::new();
+        for click in clicks {
+            inline.push(click);
+        }
+        let clicks = inline;
         Spelling {
             any_order_from: ordered.min(clicks.len()),
             clicks,

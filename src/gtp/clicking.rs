@@ -48,8 +48,9 @@ impl Engine {
             record: self.record.clone(),
             partial: self.partial.clicks().to_vec(),
         };
-        self.next_clicks.get_or_find(situation, || {
-            clicks::continuations(&clicks::spelled(&self.game), self.partial.clicks())
+        self.next_clicks.get_or_find(situation, || match self.partial.clicks() {
+            [] => self.game.first_clicks(),
+            prefix => clicks::continuations(&clicks::spelled(&self.game), prefix),
         })
     }
 
@@ -230,8 +231,13 @@ impl Engine {
 
 /// The vertex, or `pass`, of `color`'s click in `frame`.
 pub fn write_click(frame: &Frame, color: Color, click: Click) -> Result<String, String> {
+    Ok(click_vertex(frame, color, click)?.map_or_else(|| "pass".into(), |v| v.to_string()))
+}
+
+/// The vertex of `color`'s click in the frame; `None` for `pass`.
+pub fn click_vertex(frame: &Frame, color: Color, click: Click) -> Result<Option<Vertex>, String> {
     if click == Click::Pass {
-        return Ok("pass".into());
+        return Ok(None);
     }
     let vertex = frame
         .vertex(click, color)
@@ -242,7 +248,7 @@ pub fn write_click(frame: &Frame, color: Color, click: Click) -> Result<String, 
             "{click} lies in the {size}x{size} frame beyond GTP's largest board ({MAX_SIZE}x{MAX_SIZE}), so it has no vertex; variago-genmove and variago-play take whole moves"
         ));
     }
-    Ok(vertex.to_string())
+    Ok(Some(vertex))
 }
 
 /// Refuses a whole-move command while a plain client is in the middle of a move.

@@ -2,7 +2,7 @@
 //! show and referee any variant, and the analyze commands with their gfx.
 
 use super::args::Args;
-use super::clicking::write_click;
+use super::clicking::click_vertex;
 use super::engine::Engine;
 use super::gfx::{stats_gfx, var_text};
 use super::reply::{Handler, Reply};
@@ -15,7 +15,8 @@ use crate::search::SearchHints;
 use crate::variants::Game;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
-use std::collections::{BTreeSet, HashSet};
+use std::collections::BTreeSet;
+use std::fmt::Write;
 
 pub const COMMANDS: &[(&str, Handler)] = &[
     ("gogui-rules_game_id", |e, a| {
@@ -252,15 +253,30 @@ fn legal_clicks(e: &Engine) -> Reply {
     let mut clicks = e.next_clicks();
     clicks.extend(e.partial.clicks().first());
     let frame = e.frame();
-    let mut out: Vec<String> = Vec::new();
-    let mut seen = HashSet::new();
+    // Each vertex once: the picked piece, which cancels, may also be a
+    // next click.
+    let mut written = vec![false; MAX_SIZE * MAX_SIZE];
+    let mut pass_written = false;
+    let mut out = String::new();
     for click in clicks {
-        let text = write_click(&frame, color, click)?;
-        if seen.insert(text.clone()) {
-            out.push(text);
+        let vertex = click_vertex(&frame, color, click)?;
+        let seen = match vertex {
+            Some(v) => &mut written[v.y as usize * MAX_SIZE + v.x as usize],
+            None => &mut pass_written,
+        };
+        if std::mem::replace(seen, true) {
+            continue;
         }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        // Writing into a String cannot fail.
+        let _ = match vertex {
+            Some(v) => v.write_into(&mut out),
+            None => out.write_str("pass"),
+        };
     }
-    Ok(out.join(" "))
+    Ok(out)
 }
 
 fn captured_count(e: &mut Engine, a: &Args) -> Reply {

@@ -67,6 +67,8 @@ pub struct Geometry {
     deltas: [[i16; MAX_CELLS]; SHAPE_COUNT],
     /// Columns right of the first cell, and rows below and above it.
     reach: [(i8, i8, i8); SHAPE_COUNT],
+    /// The pairs of side-by-side cells of each shape.
+    links: [u8; SHAPE_COUNT],
 }
 
 impl Geometry {
@@ -74,8 +76,13 @@ impl Geometry {
         let stride = size as i16 + 2;
         let mut deltas = [[0; MAX_CELLS]; SHAPE_COUNT];
         let mut reach = [(0, 0, 0); SHAPE_COUNT];
+        let mut links = [0; SHAPE_COUNT];
         for shape in Shape::all() {
             let offsets = shape.offsets();
+            for (i, a) in offsets.iter().enumerate() {
+                let beside = |b: &&(i8, i8)| (a.0 - b.0).abs() + (a.1 - b.1).abs() == 1;
+                links[shape.index()] += offsets[i + 1..].iter().filter(beside).count() as u8;
+            }
             for (d, &(dx, dy)) in deltas[shape.index()].iter_mut().zip(offsets) {
                 *d = dx as i16 + dy as i16 * stride;
             }
@@ -88,13 +95,33 @@ impl Geometry {
             size: size as i32,
             deltas,
             reach,
+            links,
         }
+    }
+
+    /// The pairs of side-by-side cells of `shape`.
+    #[inline]
+    pub fn links(&self, shape: Shape) -> u32 {
+        self.links[shape.index()] as u32
     }
 
     /// The cells of `shape` with its first cell on the point `p` at vertex
     /// `v`, when they all lie on the board.
     #[inline]
     pub fn place(&self, shape: Shape, p: usize, v: Vertex) -> Option<Cells> {
+        self.place_where(shape, p, v, |_| true)
+    }
+
+    /// [`Geometry::place`] where the cells must also be empty: each cell
+    /// is looked at as it is placed, since a listing tries every shape on
+    /// every empty point and most of them meet a stone.
+    #[inline]
+    pub fn place_empty(&self, board: &Board, shape: Shape, p: usize, v: Vertex) -> Option<Cells> {
+        self.place_where(shape, p, v, |q| board.is_empty(q))
+    }
+
+    #[inline]
+    fn place_where(&self, shape: Shape, p: usize, v: Vertex, ok: impl Fn(usize) -> bool) -> Option<Cells> {
         let (right, down, up) = self.reach[shape.index()];
         let (x, y) = (v.x as i32, v.y as i32);
         let (right, down, up) = (right as i32, down as i32, up as i32);
@@ -106,17 +133,14 @@ impl Geometry {
             points: [0; MAX_CELLS],
             len: n as u8,
         };
-        for i in 0..n {
-            cells.points[i] = (p as i32 + self.deltas[shape.index()][i] as i32) as u16;
+        for (cell, &delta) in cells.points[..n].iter_mut().zip(&self.deltas[shape.index()]) {
+            let q = (p as i32 + delta as i32) as usize;
+            if !ok(q) {
+                return None;
+            }
+            *cell = q as u16;
         }
         Some(cells)
-    }
-
-    /// [`Geometry::place`] where the cells must also be empty.
-    #[inline]
-    pub fn place_empty(&self, board: &Board, shape: Shape, p: usize, v: Vertex) -> Option<Cells> {
-        self.place(shape, p, v)
-            .filter(|c| c.points().all(|q| board.is_empty(q)))
     }
 }
 
@@ -177,6 +201,93 @@ pub fn judge(board: &Board, cells: &Cells, color: Color) -> Verdict {
         Verdict::Legal { hash, captures }
     } else {
         Verdict::Suicide
+    }
+}
+
+/// What a position offers every drop, found once for the thousands of
+/// drops a listing judges: how many empty points lie beside each point,
+/// and where a drop may capture, beside an enemy chain of at most
+/// [`MAX_CELLS`] liberties (a drop fills no more).
+pub struct Survey {
+    empty_around: Vec<u8>,
+    /// Bit `color.index()` set where a drop of `color` may capture.
+    capturing: Vec<u8>,
+}
+
+impl Survey {
+    pub fn new(board: &Board) -> Survey {
+        let len = board.point(Vertex::new(board.size() - 1, board.size() - 1)) + 1;
+        let mut survey = Survey {
+            empty_around: vec![0; len],
+            capturing: vec![0; len],
+        };
+        let mut surveyed = vec![false; len];
+        for p in board.all_points() {
+            let cell = board.cell(p);
+            if cell == EMPTY {
+                survey.empty_around[p] = board.neighbours(p).into_iter().filter(|&q| board.is_empty(q)).count() as u8;
+                continue;
+            }
+            let Some(owner) = crate::board::color_of(cell) else {
+                continue;
+            };
+            let head = board.chain(p);
+            if std::mem::replace(&mut surveyed[head], true) {
+                continue;
+            }
+            if let Some(liberties) = few_liberties(board, p) {
+                for lib in liberties.into_iter().flatten() {
+                    survey.capturing[lib] |= 1 << owner.opponent().index();
+                }
+            }
+        }
+        survey
+    }
+
+    /// [`judge`], told at once where the drop is beside no chain it could
+    /// capture and beside an empty point of its own: `links` is the number
+    /// of side-by-side pairs of its cells, whose points count each other
+    /// as empty.
+    #[inline]
+    pub fn judge(&self, board: &Board, cells: &Cells, links: u32, color: Color) -> Verdict {
+        let own = cell_of(color);
+        let mut hash = board.hash();
+        let mut empty_around = 0;
+        for c in cells.points() {
+            if self.capturing[c] & 1 << color.index() != 0 {
+                return judge(board, cells, color);
+            }
+            empty_around += self.empty_around[c] as u32;
+            hash ^= zobrist::piece_key(c, own, 0);
+        }
+        if empty_around > 2 * links {
+            Verdict::Legal { hash, captures: false }
+        } else {
+            judge(board, cells, color)
+        }
+    }
+}
+
+/// The liberties of the chain through `p` where it has at most
+/// [`MAX_CELLS`] of them.
+fn few_liberties(board: &Board, p: usize) -> Option<[Option<usize>; MAX_CELLS]> {
+    let mut found = [None; MAX_CELLS];
+    let mut count = 0;
+    let mut s = p;
+    loop {
+        for q in board.neighbours(s) {
+            if board.is_empty(q) && !found[..count].contains(&Some(q)) {
+                if count == MAX_CELLS {
+                    return None;
+                }
+                found[count] = Some(q);
+                count += 1;
+            }
+        }
+        s = board.next_in_chain(s);
+        if s == p {
+            return Some(found);
+        }
     }
 }
 
@@ -309,6 +420,42 @@ mod tests {
             }
         }
         assert!(capturing > 0);
+    }
+
+    #[test]
+    fn the_survey_judges_as_the_drop_alone_on_random_boards() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(12);
+        let geometry = Geometry::new(7);
+        let (mut quick, mut judged) = (0, 0);
+        for _ in 0..100 {
+            let mut board = Board::new(7);
+            for p in board.all_points().collect::<Vec<_>>() {
+                let cell = [crate::board::BLACK, crate::board::WHITE][rng.random_range(0..2)];
+                if rng.random_range(0..5) < 3 && board.neighbours(p).iter().any(|&q| board.is_empty(q)) {
+                    board.put(p, cell, 0);
+                }
+            }
+            let survey = Survey::new(&board);
+            for p in board.all_points() {
+                let v = board.vertex(p);
+                let mut drops: Vec<(Cells, u32)> = Shape::all()
+                    .filter_map(|s| Some((geometry.place_empty(&board, s, p, v)?, geometry.links(s))))
+                    .collect();
+                if board.is_empty(p) {
+                    drops.push((Cells::one(p), 0));
+                }
+                for (drop, links) in drops {
+                    for color in [Color::Black, Color::White] {
+                        let verdict = judge(&board, &drop, color);
+                        assert_eq!(survey.judge(&board, &drop, links, color), verdict);
+                        judged += 1;
+                        quick += matches!(verdict, Verdict::Legal { captures: false, .. }) as usize;
+                    }
+                }
+            }
+        }
+        assert!(quick > 0 && quick < judged);
     }
 
     #[test]

@@ -10,6 +10,8 @@
 //! whole boards; area scoring; two passes end the game.
 
 pub mod drops;
+#[cfg(test)]
+mod listing_tests;
 pub mod playout;
 pub mod presets;
 pub mod spec;
@@ -22,12 +24,14 @@ use super::Setup;
 use crate::board::zobrist::StateKey;
 use crate::board::Board;
 use crate::color::Color;
-use crate::game::{timeline_in, Click, Clicks, GameSetup, Illegal, Occupant, Outcome, Position, Spelling, View};
+use crate::game::{
+    timeline_in, Click, ClickSet, Clicks, GameSetup, Illegal, Occupant, Outcome, Position, Spelling, View,
+};
 use crate::moves::{Move, Piece, Vertex};
 use crate::polyomino::{Omino, Shape};
 use crate::search::{SearchHints, Tuning, Widening};
 use crate::solver::SolverHints;
-use drops::{Cells, Geometry, Verdict};
+use drops::{Cells, Geometry, Survey, Verdict};
 use presets::{Hand, Pieces};
 use rand::rngs::SmallRng;
 use std::sync::Arc;
@@ -271,6 +275,16 @@ impl GroupGo {
         self.state().takes_from_hand(&self.preset, omino)
     }
 
+    /// The click that picks `mv`'s piece from the hand, where it takes one.
+    fn hand_click(&self, mv: Move) -> Option<Click> {
+        match mv {
+            Move::Polyomino(_, shape) if self.takes_from_hand(shape.omino()) => {
+                Some(Click::Hand(Piece::Omino(shape.omino())))
+            }
+            _ => None,
+        }
+    }
+
     /// Why a single stone is refused.
     fn no_stones(&self, color: Color) -> String {
         let pieces = self.state().allowed(&self.preset, color).shapes;
@@ -315,16 +329,38 @@ impl GroupGo {
     /// True when a drop on empty `cells` is legal.
     #[inline]
     fn legal(&self, color: Color, cells: &Cells) -> bool {
-        match drops::judge(&self.state().board, cells, color) {
+        self.allows(drops::judge(&self.state().board, cells, color))
+    }
+
+    /// True when a drop judged `verdict` by the board is legal: no suicide,
+    /// and no board seen before.
+    #[inline]
+    fn allows(&self, verdict: Verdict) -> bool {
+        match verdict {
             Verdict::Suicide => false,
             Verdict::Legal { hash, .. } => !self.history.repeats(hash),
         }
     }
 
+    /// Every placement of `color` as [`GroupGo::placements_of`] lists it,
+    /// each with `legal`, which judges it by a [`Survey`] of the position:
+    /// the legal drops are those it passes.
+    fn surveyed_placements_of(&self, color: Color, mut each: impl FnMut(Move, &Cells, &dyn Fn() -> bool)) {
+        let board = &self.state().board;
+        let survey = Survey::new(board);
+        self.placements_of(color, |mv, cells| {
+            let links = match mv {
+                Move::Polyomino(_, shape) => self.geometry.links(shape),
+                _ => 0,
+            };
+            each(mv, cells, &|| self.allows(survey.judge(board, cells, links, color)));
+        });
+    }
+
     /// The legal drops of `color` in canonical order.
     fn drops_of(&self, color: Color, out: &mut Vec<Move>) {
-        self.placements_of(color, |mv, cells| {
-            if self.legal(color, cells) {
+        self.surveyed_placements_of(color, |mv, _, legal| {
+            if legal() {
                 out.push(mv);
             }
         });
@@ -337,6 +373,7 @@ impl GroupGo {
         let state = self.state();
         let board = &state.board;
         let allowed = state.allowed(&self.preset, color);
+        let shapes: Vec<Shape> = allowed.shapes().collect();
         let size = self.size();
         for x in 0..size {
             for y in 0..size {
@@ -348,7 +385,7 @@ impl GroupGo {
                 if allowed.stones {
                     each(Move::Place(v), &Cells::one(p));
                 }
-                for shape in allowed.shapes() {
+                for &shape in &shapes {
                     if let Some(cells) = self.geometry.place_empty(board, shape, p, v) {
                         each(Move::Polyomino(v, shape), &cells);
                     }
@@ -493,16 +530,40 @@ impl Clicks for GroupGo {
     /// A piece from the hand is picked first, then its points in any
     /// order; other drops are their points in any order.
     fn spell(&self, mv: Move) -> Spelling {
-        let Move::Polyomino(_, shape) = mv else {
+        let Move::Polyomino(..) = mv else {
             return Spelling::of_kind(mv);
         };
-        let omino = shape.omino();
         let points = mv.points().map(Click::Point);
-        if self.takes_from_hand(omino) {
-            Spelling::then_any_order(std::iter::once(Click::Hand(Piece::Omino(omino))).chain(points), 1)
-        } else {
-            Spelling::then_any_order(points, 0)
+        match self.hand_click(mv) {
+            Some(pick) => Spelling::then_any_order(std::iter::once(pick).chain(points), 1),
+            None => Spelling::then_any_order(points, 0),
         }
+    }
+
+    fn first_clicks(&self) -> Vec<Click> {
+        let mut found = ClickSet::default();
+        if self.outcome().is_none() {
+            let color = self.to_move();
+            let board = &self.state().board;
+            // The board points found as clicks, by board index.
+            let mut found_at = vec![false; board.point(Vertex::new(self.size(), self.size()))];
+            // A drop whose first clicks (see `spell`) are all found adds
+            // nothing: it is neither spelled nor judged.
+            self.surveyed_placements_of(color, |mv, cells, legal| {
+                let known = match self.hand_click(mv) {
+                    Some(pick) => found.contains(pick),
+                    None => cells.points().all(|p| found_at[p]),
+                };
+                if !known {
+                    found.offer(&self.spell(mv), legal);
+                    for p in cells.points() {
+                        found_at[p] = found.contains(Click::Point(board.vertex(p)));
+                    }
+                }
+            });
+            found.offer(&self.spell(Move::Pass), || true);
+        }
+        found.into_clicks()
     }
 }
 

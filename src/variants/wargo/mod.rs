@@ -7,6 +7,8 @@
 //! Area scoring as in Tromp-Taylor, komi 7.5, positional superko over the
 //! whole board (special pieces included), no suicide, two passes end.
 
+#[cfg(test)]
+mod listing_tests;
 pub mod pieces;
 pub mod playout;
 pub mod presets;
@@ -20,7 +22,9 @@ use super::go_family::{self, GoHistory};
 use super::Setup;
 use crate::board::zobrist::StateKey;
 use crate::color::Color;
-use crate::game::{timeline_in, Click, Clicks, GameSetup, Illegal, Occupant, Outcome, Position, Spelling, View};
+use crate::game::{
+    timeline_in, Click, ClickSet, Clicks, GameSetup, Illegal, Occupant, Outcome, Position, Spelling, View,
+};
 use crate::moves::{Move, Piece, Vertex};
 use crate::search::SearchHints;
 use crate::solver::SolverHints;
@@ -152,6 +156,56 @@ impl WarGo {
                 self.trial(color, mv).is_ok()
             }
         }
+    }
+
+    /// Every move the side to move might make, in the order of the move
+    /// list, each with `legal`, which judges it: the legal moves are those
+    /// it passes.
+    fn candidates(&self, mut each: impl FnMut(Move, &dyn Fn() -> bool)) {
+        let s = self.state();
+        if self.outcome().is_some() {
+            return;
+        }
+        if s.in_setup() {
+            each(Move::Pass, &|| true);
+            return;
+        }
+        let color = s.turn.to_move;
+        let mut hand = s.hands[color.index()];
+        if s.second_move(color) {
+            hand.set(Army::ExtraMove, 0);
+        }
+        let board = &s.board;
+        for p in board.all_points() {
+            if s.repelled(color, p) {
+                continue;
+            }
+            let v = board.vertex(p);
+            if !board.is_empty(p) {
+                // A replacer is dropped onto an enemy soldier.
+                let mv = Move::Drop(Piece::Replacer, v);
+                if hand.get(Army::Replacer) > 0 && board.cell(p) == crate::board::cell_of(color.opponent()) {
+                    each(mv, &|| self.trial(color, mv).is_ok());
+                }
+                continue;
+            }
+            each(Move::Place(v), &|| self.drop_is_legal(color, Piece::Stone, p));
+            for army in Army::ALL {
+                if hand.get(army) == 0 || army == Army::Replacer {
+                    continue;
+                }
+                for &piece in army.pieces() {
+                    each(Move::Drop(piece, v), &|| self.drop_is_legal(color, piece, p));
+                }
+            }
+        }
+        let mut steps = Vec::new();
+        s.step_candidates(color, &mut steps);
+        for (from, to) in steps {
+            let mv = Move::Step(board.vertex(from), board.vertex(to));
+            each(mv, &|| self.trial(color, mv).is_ok());
+        }
+        each(Move::Pass, &|| true);
     }
 
     /// Each side's credit left (Buying Armies), and whether it still buys.
@@ -331,59 +385,11 @@ impl Position for WarGo {
     timeline_in!(history);
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
-        let s = self.state();
-        if self.outcome().is_some() {
-            return;
-        }
-        if s.in_setup() {
-            out.push(Move::Pass);
-            return;
-        }
-        let color = s.turn.to_move;
-        let mut hand = s.hands[color.index()];
-        if s.second_move(color) {
-            hand.set(Army::ExtraMove, 0);
-        }
-        let board = &s.board;
-        for p in board.all_points() {
-            if s.repelled(color, p) {
-                continue;
-            }
-            let v = board.vertex(p);
-            if !board.is_empty(p) {
-                // A replacer is dropped onto an enemy soldier.
-                let mv = Move::Drop(Piece::Replacer, v);
-                if hand.get(Army::Replacer) > 0
-                    && board.cell(p) == crate::board::cell_of(color.opponent())
-                    && self.trial(color, mv).is_ok()
-                {
-                    out.push(mv);
-                }
-                continue;
-            }
-            if self.drop_is_legal(color, Piece::Stone, p) {
-                out.push(Move::Place(v));
-            }
-            for army in Army::ALL {
-                if hand.get(army) == 0 || army == Army::Replacer {
-                    continue;
-                }
-                for &piece in army.pieces() {
-                    if self.drop_is_legal(color, piece, p) {
-                        out.push(Move::Drop(piece, v));
-                    }
-                }
-            }
-        }
-        let mut steps = Vec::new();
-        s.step_candidates(color, &mut steps);
-        for (from, to) in steps {
-            let mv = Move::Step(board.vertex(from), board.vertex(to));
-            if self.trial(color, mv).is_ok() {
+        self.candidates(|mv, legal| {
+            if legal() {
                 out.push(mv);
             }
-        }
-        out.push(Move::Pass);
+        });
     }
 
     fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
@@ -582,6 +588,12 @@ impl Clicks for WarGo {
             }
             _ => Spelling::of_kind(mv),
         }
+    }
+
+    fn first_clicks(&self) -> Vec<Click> {
+        let mut found = ClickSet::default();
+        self.candidates(|mv, legal| found.offer(&self.spell(mv), legal));
+        found.into_clicks()
     }
 }
 
