@@ -24,19 +24,10 @@ fn games() -> Vec<std::path::PathBuf> {
         .flat_map(|dir| std::fs::read_dir(dir).unwrap())
         .map(|entry| entry.unwrap().path())
         .filter(|path| path.extension().is_some_and(|e| e == "sgf"))
-        .filter(|path| !UNSETTLED.iter().any(|name| path.ends_with(name)))
         .collect();
     files.sort();
     files
 }
-
-/// Positions where the judgement is known to differ from GNU Go's, left
-/// out of the agreement. In 9x9-g063 GNU Go calls black's top-right group
-/// (G8, G7, H7, J7) dead; with black to move its life turns on reading
-/// the judging search does not reach, and it calls the group alive at
-/// most seeds (at 5 of seeds 0 to 5 with the playouts' plain answers, at
-/// all 6 with their two-liberty tactics).
-const UNSETTLED: [&str; 1] = ["9x9-g063.sgf"];
 
 fn komi(sgf: &str) -> &str {
     let start = sgf.find("KM[").expect("KM") + 3;
