@@ -5,10 +5,11 @@
 //! 1. capture the chain of the last move when it is in atari;
 //! 2. save an own chain that the last move put in atari, by capturing a
 //!    neighbour in atari or by extending when that gains liberties;
-//! 3. in the playout's first moves (a third of the board's points), nine
-//!    times in ten, put the last move's chain in atari when it has
-//!    two liberties, or run out with an own chain next to it that has two
-//!    (see [`super::two_liberties`]);
+//! 3. in the playout's first moves (a third of the board's points; none
+//!    in the playouts that judge dead stones), nine times in ten, put the
+//!    last move's chain in atari when it has two liberties, or run out
+//!    with an own chain next to it that has two (see
+//!    [`super::two_liberties`]);
 //! 4. in those first moves, four times in five, play the vital point of
 //!    an eye space of three to six points next to the last move (see
 //!    [`super::nakade`]);
@@ -62,8 +63,11 @@ pub fn playout(
     // The fights near the tree's position decide its value; the board's
     // last dregs, where nearly every chain has two liberties, are filled
     // with the plain answers: the tactics there cost a sixth more
-    // instructions a simulation and gained nothing at equal cost.
-    let tactical = points / TACTICAL_SHARE;
+    // instructions a simulation and gained nothing at equal cost. The
+    // playouts that judge dead stones (no mercy rule) keep the plain
+    // answers throughout: with the tactics a dead group that defends by
+    // running out lives in them more often.
+    let tactical = if mercy.is_some() { points / TACTICAL_SHARE } else { 0 };
     for played in 0..limit {
         if passes >= 2 {
             break;
