@@ -17,10 +17,8 @@ use rand::rngs::SmallRng;
 pub mod features;
 pub mod ladder;
 pub mod model;
-mod nakade;
 pub mod policy;
 pub mod priors;
-mod two_liberties;
 
 #[derive(Clone, Debug)]
 struct State {

@@ -9,10 +9,10 @@
 //!    in the playouts that judge dead stones), nine times in ten, put the
 //!    last move's chain in atari when it has two liberties, or run out
 //!    with an own chain next to it that has two (see
-//!    [`super::two_liberties`]);
+//!    [`two_liberties`]);
 //! 4. in those first moves, four times in five, play the vital point of
 //!    an eye space of three to six points next to the last move (see
-//!    [`super::nakade`]);
+//!    [`nakade`]);
 //! 5. play a 3x3 pattern move (see `patterns.txt`) next to the last move;
 //! 6. else a uniformly random move that is legal, does not fill an own eye
 //!    and is not a self-atari of two stones or more.
@@ -22,13 +22,16 @@
 //! ahead wins. Playouts whose end owners judge dead stones play to the
 //! end without it: a playout cut short leaves dead stones on the board. Moves are also the tree search's priors ([`prior`]).
 
-use super::nakade::nakade_answer;
-use super::two_liberties::two_liberty_answers;
+mod nakade;
+mod two_liberties;
+
 use crate::board::{cell_of, random_below, Board, OtherLiberties, BLACK, EMPTY, WHITE};
 use crate::color::Color;
 use crate::moves::Move;
+use nakade::nakade_answer;
 use rand::rngs::SmallRng;
 use std::sync::OnceLock;
+use two_liberties::two_liberty_answers;
 
 /// How a playout ended.
 pub struct PlayoutEnd {

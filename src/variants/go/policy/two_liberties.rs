@@ -5,7 +5,7 @@
 //! taken in two moves as often as not, and misjudges every fight whose
 //! groups are short of liberties.
 
-use super::policy::{counter_captures, empty_and_own_neighbours, liberties_after, playable};
+use super::{counter_captures, empty_and_own_neighbours, liberties_after, playable};
 use crate::board::{cell_of, Board, OtherLiberties};
 use crate::color::Color;
 
