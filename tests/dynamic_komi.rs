@@ -12,7 +12,11 @@ use variago::player::dynkomi::Scheme;
 use variago::{Setup, Variant};
 
 fn go_engine(size: usize, scheme: Scheme) -> Engine {
-    let mut settings = common::settings(100, 3);
+    go_engine_with_playouts(size, scheme, 100)
+}
+
+fn go_engine_with_playouts(size: usize, scheme: Scheme, playouts: u64) -> Engine {
+    let mut settings = common::settings(playouts, 3);
     settings.dynamic_komi = scheme;
     Engine::new(
         Setup {
@@ -272,5 +276,57 @@ fn genmove_logs_the_komi_its_search_plays_for() {
     assert!(
         log.contains("dynamic komi: white searches for komi 14.366667 (komi 0.5, extra 13.9 for white)"),
         "{log}"
+    );
+}
+
+/// Plays `moves` and returns the search komi White would then play for.
+fn white_komi_after(engine: &mut Engine, moves: &[&str]) -> f32 {
+    for mv in moves {
+        ok(engine, &format!("play {mv}"));
+    }
+    search_komi(engine, "white")
+}
+
+#[test]
+fn undo_takes_back_what_the_searches_of_the_undone_moves_taught_the_dynamic_komi() {
+    // Enough playouts for the situational step to act on a search.
+    let engine = || {
+        let mut engine = go_engine_with_playouts(9, Scheme::Linear, 600);
+        ok(&mut engine, "komi 0.5");
+        ok(&mut engine, "fixed_handicap 2");
+        engine
+    };
+    let opening = [
+        "w D4", "b F6", "w D6", "b F4", "w E3", "b E7", "w B8", "b H8", "w B2", "b H2", "w A5", "b J5",
+    ];
+    let later = ["b C5", "w G5", "b E5", "w E1"];
+    let mut undone = engine();
+    white_komi_after(&mut undone, &opening);
+    // Searches in the linear phase and after it, each taken back.
+    for _ in 0..2 {
+        ok(&mut undone, "genmove w");
+        ok(&mut undone, "genmove b");
+        ok(&mut undone, "undo");
+        ok(&mut undone, "undo");
+        ok(&mut undone, "play w A9");
+        ok(&mut undone, "genmove b");
+        ok(&mut undone, "genmove w");
+        for _ in 0..3 {
+            ok(&mut undone, "undo");
+        }
+    }
+    let mut never = engine();
+    white_komi_after(&mut never, &opening);
+    assert_eq!(
+        white_komi_after(&mut undone, &later),
+        white_komi_after(&mut never, &later),
+        "the same game, whatever was searched and taken back"
+    );
+    // What stays searched stays taught.
+    ok(&mut never, "genmove w");
+    ok(&mut undone, "genmove w");
+    assert_eq!(
+        white_komi_after(&mut undone, &["b A1"]),
+        white_komi_after(&mut never, &["b A1"])
     );
 }

@@ -47,6 +47,10 @@ pub struct Player {
     /// What the dynamic komi keeps from move to move of this game, for
     /// each side the player searches for.
     komi_states: [dynkomi::State; 2],
+    /// The dynamic komi's states before the first search at each length
+    /// of the record that had one, oldest first, so that undo takes back
+    /// what the searches of the moves it takes back taught the scheme.
+    komi_states_before: Vec<(usize, [dynkomi::State; 2])>,
 }
 
 impl Player {
@@ -65,6 +69,7 @@ impl Player {
             trees: TreeCache::default(),
             judgements: judge::Cache::default(),
             komi_states: Default::default(),
+            komi_states_before: Vec::new(),
         }
     }
 
@@ -77,6 +82,7 @@ impl Player {
         self.handicap.clear();
         self.passes_after_end = 0;
         self.komi_states = Default::default();
+        self.komi_states_before.clear();
     }
 
     /// Plays a whole move and records it. Once the game is decided a pass
@@ -124,6 +130,13 @@ impl Player {
         }
         self.record.pop();
         self.before_setup.pop();
+        while let Some(&(moves, states)) = self.komi_states_before.last() {
+            if moves < self.record.len() {
+                break;
+            }
+            self.komi_states = states;
+            self.komi_states_before.pop();
+        }
         true
     }
 
@@ -145,6 +158,7 @@ impl Player {
         self.handicap = loaded.handicap;
         self.passes_after_end = loaded.passes_after_end;
         self.komi_states = Default::default();
+        self.komi_states_before.clear();
     }
 
     /// A copy of the game with `color` to move: the turn passes to it
@@ -192,6 +206,13 @@ impl Player {
     /// given to White. The game itself keeps the real komi.
     pub fn apply_dynamic_komi(&mut self, color: Color, game: &mut Game) -> f32 {
         let (extra, state) = self.next_extra_komi(color);
+        if self
+            .komi_states_before
+            .last()
+            .is_none_or(|&(moves, _)| moves < self.record.len())
+        {
+            self.komi_states_before.push((self.record.len(), self.komi_states));
+        }
         self.komi_states[color.index()] = state;
         if extra != 0.0 {
             game.set_komi(self.setup.komi + extra);
