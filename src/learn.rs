@@ -1,14 +1,17 @@
-//! Learning Go's move model ([`crate::variants::go::model`]) from game records: the
-//! patterns that players chose often enough become known, then a weight
-//! per feature value is fitted by stochastic gradient descent (AdaGrad)
-//! on the log-likelihood of the moves played, each against every legal
-//! move of its position (Coulom's Bradley-Terry model of move choice,
-//! fitted by gradient instead of minorization-maximization).
+//! Learning a move model ([`crate::variants::go::model`]) from Go's game
+//! records or from the self-play records of a variant on the Go board: the
+//! patterns that the chosen moves show often enough become known, then a
+//! weight per feature value is fitted by stochastic gradient descent
+//! (AdaGrad) on the cross-entropy of the model's chances against each
+//! position's targets: the move played against every legal move (Coulom's
+//! Bradley-Terry model of move choice, fitted by gradient instead of
+//! minorization-maximization), or the search's visits.
 
 use crate::board::zobrist::KeyMap;
 use crate::board::Board;
 use crate::color::Color;
 use crate::moves::Move;
+use crate::selfplay::records::Record;
 use crate::sgf::SgfGame;
 use crate::variants::go::features::{
     largest_known_pattern, pattern_keys, small_pattern_key, tactics, Tactics, TACTIC_VALUES,
@@ -16,20 +19,56 @@ use crate::variants::go::features::{
 use crate::variants::go::model::{MoveModel, Weights};
 use crate::variants::go::policy::playable;
 
-/// One position of a record: the board, the player to move, the last two
-/// moves' points and the point played.
+/// One position to learn from: the board, the player to move, the last
+/// two moves' points (0 for none), and the moves the model weighs there,
+/// each with the share of the choice it should get, the favourite first:
+/// the move played 1 and every other legal move 0 in a game record; the
+/// search's visits in a self-play record.
 pub struct Position<'a> {
     pub board: &'a Board,
     pub color: Color,
     pub last: usize,
     pub last2: usize,
-    pub played: usize,
+    pub targets: &'a [(usize, f32)],
 }
 
-/// Calls `visit` on every position of `game` whose move is a legal
+/// Where positions to learn from come from: game records, or the records
+/// of self-play ([`SelfPlay`]).
+pub trait Source {
+    /// Calls `visit` on every position, in order.
+    fn positions(&self, visit: &mut dyn FnMut(&Position));
+}
+
+impl Source for [SgfGame] {
+    fn positions(&self, visit: &mut dyn FnMut(&Position)) {
+        let mut targets = Vec::new();
+        for game in self {
+            replay(game, |board, color, last, last2, played| {
+                targets.clear();
+                targets.push((played, 1.0));
+                targets.extend(
+                    candidates(board, color)
+                        .into_iter()
+                        .filter(|&p| p != played)
+                        .map(|p| (p, 0.0)),
+                );
+                visit(&Position {
+                    board,
+                    color,
+                    last,
+                    last2,
+                    targets: &targets,
+                });
+            });
+        }
+    }
+}
+
+/// Calls `visit` with the board, the player, the last two moves' points
+/// and the point played at every position of `game` whose move is a legal
 /// placement, in order. A record stops at its first illegal move (or one
 /// that breaks simple ko); superko is not checked.
-pub fn replay(game: &SgfGame, mut visit: impl FnMut(&Position)) {
+pub fn replay(game: &SgfGame, mut visit: impl FnMut(&Board, Color, usize, usize, usize)) {
     if game.size < 5 || game.size > crate::moves::MAX_SIZE {
         return;
     }
@@ -56,15 +95,41 @@ pub fn replay(game: &SgfGame, mut visit: impl FnMut(&Position)) {
         if !playable(&board, played, color) {
             return;
         }
-        visit(&Position {
-            board: &board,
-            color,
-            last,
-            last2,
-            played,
-        });
+        visit(&board, color, last, last2, played);
         board.play(played, color, 0);
         (last, last2) = (played, last);
+    }
+}
+
+/// Self-play records of a variant on the Go board, whose moves the same
+/// features describe (Go, Atari Go): each position searched with more
+/// than one move, the target the search's visits.
+pub struct SelfPlay<'a>(pub &'a [Record]);
+
+impl Source for SelfPlay<'_> {
+    fn positions(&self, visit: &mut dyn FnMut(&Position)) {
+        let mut targets = Vec::new();
+        for record in self.0 {
+            let Ok(game) = record.position() else { continue };
+            let Some((board, [last, last2])) = game.go_board() else {
+                continue;
+            };
+            targets.clear();
+            targets.extend(record.visits.iter().filter_map(|&(mv, visits)| match mv {
+                Move::Place(v) if record.total > 0 => Some((board.point(v), visits as f32 / record.total as f32)),
+                _ => None,
+            }));
+            if targets.len() < 2 {
+                continue;
+            }
+            visit(&Position {
+                board,
+                color: record.to_move,
+                last,
+                last2,
+                targets: &targets,
+            });
+        }
     }
 }
 
@@ -73,24 +138,22 @@ pub fn candidates(board: &Board, color: Color) -> Vec<usize> {
     board.all_points().filter(|&p| playable(board, p, color)).collect()
 }
 
-/// The patterns the model will know: those of every size that the moves
-/// played in `games` show at least `min_count` times, and every 3x3
-/// pattern that so many legal moves show, so that shapes players shun,
-/// such as filling an own eye, get a weight too.
-pub fn harvest(games: &[SgfGame], min_count: u32) -> Vec<u64> {
+/// The patterns the model will know: those of every size that the
+/// favourites of `source`'s positions (the moves played) show at least
+/// `min_count` times, and every 3x3 pattern that so many of the other
+/// moves show, so that shapes players shun, such as filling an own eye,
+/// get a weight too.
+pub fn harvest(source: &(impl Source + ?Sized), min_count: u32) -> Vec<u64> {
     let mut counts: KeyMap<u32> = KeyMap::default();
-    for game in games {
-        replay(game, |pos| {
-            for key in pattern_keys(pos.board, pos.color, pos.played) {
-                *counts.entry(key).or_default() += 1;
-            }
-            for p in candidates(pos.board, pos.color) {
-                if p != pos.played {
-                    *counts.entry(small_pattern_key(pos.board, pos.color, p)).or_default() += 1;
-                }
-            }
-        });
-    }
+    source.positions(&mut |pos| {
+        let (favourite, others) = pos.targets.split_first().expect("a favourite");
+        for key in pattern_keys(pos.board, pos.color, favourite.0) {
+            *counts.entry(key).or_default() += 1;
+        }
+        for &(p, _) in others {
+            *counts.entry(small_pattern_key(pos.board, pos.color, p)).or_default() += 1;
+        }
+    });
     let mut keys: Vec<u64> = counts
         .into_iter()
         .filter(|&(_, n)| n >= min_count)
@@ -132,35 +195,30 @@ impl Encoded {
     }
 }
 
-/// The positions of the training games, encoded once: each its moves, the
-/// one played first.
+/// The positions to learn from, encoded once: each its moves, the
+/// favourite first, with their targets.
 struct Encoding {
     moves: Vec<Encoded>,
+    targets: Vec<f32>,
     /// Where each position's moves start in `moves`; one more at the end.
     starts: Vec<usize>,
 }
 
-fn encode(games: &[SgfGame], index: &KeyMap<u32>) -> Encoding {
+fn encode(source: &(impl Source + ?Sized), index: &KeyMap<u32>) -> Encoding {
     let mut encoding = Encoding {
         moves: Vec::new(),
+        targets: Vec::new(),
         starts: vec![0],
     };
-    for game in games {
-        replay(game, |pos| {
-            let encode_move = |p: usize| {
-                let t = tactics(pos.board, pos.color, p, pos.last, pos.last2);
-                let pattern = largest_known_pattern(pos.board, pos.color, p, |key| index.get(&key).copied());
-                Encoded::new(&t, pattern)
-            };
-            encoding.moves.push(encode_move(pos.played));
-            for p in candidates(pos.board, pos.color) {
-                if p != pos.played {
-                    encoding.moves.push(encode_move(p));
-                }
-            }
-            encoding.starts.push(encoding.moves.len());
-        });
-    }
+    source.positions(&mut |pos| {
+        for &(p, target) in pos.targets {
+            let t = tactics(pos.board, pos.color, p, pos.last, pos.last2);
+            let pattern = largest_known_pattern(pos.board, pos.color, p, |key| index.get(&key).copied());
+            encoding.moves.push(Encoded::new(&t, pattern));
+            encoding.targets.push(target);
+        }
+        encoding.starts.push(encoding.moves.len());
+    });
     encoding
 }
 
@@ -190,17 +248,26 @@ fn feature_indices(m: Encoded, offsets: &[usize; 8], out: &mut Vec<usize>) {
 pub struct Progress {
     pub epoch: usize,
     pub positions: usize,
-    /// The mean log-likelihood of the moves played, during the pass.
+    /// The mean log-likelihood of the targets (the moves played), during
+    /// the pass.
     pub log_likelihood: f64,
 }
 
-/// Fits a model to `games`, knowing the patterns `keys` (in increasing
+/// Fits a model to `source`, knowing the patterns `keys` (in increasing
 /// order, as [`harvest`] gives them), with `epochs` passes of AdaGrad at
-/// learning rate `rate`.
-pub fn train(games: &[SgfGame], keys: &[u64], epochs: usize, rate: f32, mut report: impl FnMut(&Progress)) -> Weights {
+/// learning rate `rate`: the cross-entropy of the model's chances against
+/// each position's targets, which for a move played alone is its
+/// log-likelihood.
+pub fn train(
+    source: &(impl Source + ?Sized),
+    keys: &[u64],
+    epochs: usize,
+    rate: f32,
+    mut report: impl FnMut(&Progress),
+) -> Weights {
     assert!(keys.len() <= MAX_PATTERNS, "at most {MAX_PATTERNS} patterns");
     let index: KeyMap<u32> = keys.iter().enumerate().map(|(i, &k)| (k, i as u32)).collect();
-    let encoding = encode(games, &index);
+    let encoding = encode(source, &index);
     let offsets = tactic_offsets();
     let n = offsets[7] + keys.len();
     let mut weights = vec![0.0f32; n];
@@ -214,6 +281,7 @@ pub fn train(games: &[SgfGame], keys: &[u64], epochs: usize, rate: f32, mut repo
         let mut log_likelihood = 0.0f64;
         for window in encoding.starts.windows(2) {
             let moves = &encoding.moves[window[0]..window[1]];
+            let targets = &encoding.targets[window[0]..window[1]];
             scores.clear();
             for m in moves {
                 feature_indices(*m, &offsets, &mut features);
@@ -221,11 +289,17 @@ pub fn train(games: &[SgfGame], keys: &[u64], epochs: usize, rate: f32, mut repo
             }
             let max = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
             let total: f32 = scores.iter().map(|s| (s - max).exp()).sum();
-            log_likelihood += ((scores[0] - max).exp() / total).ln() as f64;
+            let ln_total = total.ln();
+            log_likelihood += scores
+                .iter()
+                .zip(targets)
+                .filter(|&(_, &t)| t > 0.0)
+                .map(|(&s, &t)| (t * (s - max - ln_total)) as f64)
+                .sum::<f64>();
             touched.clear();
             for (i, m) in moves.iter().enumerate() {
                 let p = (scores[i] - max).exp() / total;
-                let g = p - if i == 0 { 1.0 } else { 0.0 };
+                let g = p - targets[i];
                 feature_indices(*m, &offsets, &mut features);
                 for &f in &features {
                     if gradient[f] == 0.0 {
@@ -257,42 +331,45 @@ pub fn train(games: &[SgfGame], keys: &[u64], epochs: usize, rate: f32, mut repo
     }
 }
 
-/// How the model predicts the moves played in `games`.
+/// How the model predicts the favourites (the moves played) of a source.
 #[derive(Clone, Copy, Debug)]
 pub struct Accuracy {
     pub positions: usize,
-    /// How often the model's favourite is the move played.
+    /// How often the model's favourite is the position's.
     pub hits: f64,
-    /// The mean log-likelihood of the moves played.
+    /// The mean log-likelihood of the targets (the moves played).
     pub log_likelihood: f64,
-    /// The same for a uniform choice among the legal moves.
+    /// The same for a uniform choice among the moves.
     pub uniform: f64,
 }
 
-/// How well `model` predicts the moves played in `games`.
-pub fn accuracy(model: &MoveModel, games: &[SgfGame]) -> Accuracy {
-    let (mut hits, mut log_likelihood, mut uniform, mut positions) = (0usize, 0.0f64, 0.0f64, 0usize);
-    for game in games {
-        replay(game, |pos| {
-            let points = candidates(pos.board, pos.color);
-            let p = model.probabilities(pos.board, pos.color, pos.last, pos.last2, &points);
-            let played = points
-                .iter()
-                .position(|&q| q == pos.played)
-                .expect("the move played is legal");
-            let best = (0..points.len())
-                .max_by(|&a, &b| p[a].total_cmp(&p[b]))
-                .expect("a legal move");
-            hits += (p[best] == p[played]) as usize;
-            log_likelihood += (p[played].max(1e-12) as f64).ln();
-            uniform -= (points.len() as f64).ln();
-            positions += 1;
-        });
-    }
+/// How well `model` predicts the targets of `source`'s positions.
+pub fn accuracy(model: &MoveModel, source: &(impl Source + ?Sized)) -> Accuracy {
+    let (mut hits, mut log_likelihood, mut uniform, mut positions) = (0.0f64, 0.0f64, 0.0f64, 0usize);
+    let mut points = Vec::new();
+    source.positions(&mut |pos| {
+        points.clear();
+        points.extend(pos.targets.iter().map(|&(p, _)| p));
+        let p = model.probabilities(pos.board, pos.color, pos.last, pos.last2, &points);
+        // A tie for the top counts as a draw among the tied moves.
+        let top = p.iter().copied().fold(0.0, f32::max);
+        if p[0] == top {
+            hits += 1.0 / p.iter().filter(|&&chance| chance == top).count() as f64;
+        }
+        log_likelihood += pos
+            .targets
+            .iter()
+            .zip(&p)
+            .filter(|&(&(_, t), _)| t > 0.0)
+            .map(|(&(_, t), &chance)| t as f64 * (chance.max(1e-12) as f64).ln())
+            .sum::<f64>();
+        uniform -= (points.len() as f64).ln();
+        positions += 1;
+    });
     let n = positions.max(1) as f64;
     Accuracy {
         positions,
-        hits: hits as f64 / n,
+        hits: hits / n,
         log_likelihood: log_likelihood / n,
         uniform: uniform / n,
     }
@@ -348,6 +425,83 @@ mod tests {
             .collect()
     }
 
+    /// Self-play records of Atari Go in a made-up style: the search's
+    /// visits go mostly to a move that touches the last one, where there
+    /// is one, and one each to the rest.
+    fn contact_records(games: u32, seed: u64) -> Vec<Record> {
+        use crate::game::Position as _;
+        use crate::selfplay::records::{Ending, RecordSetup};
+        use crate::variants::{Game, Setup, Variant};
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let setup = Setup::new(Variant::Atari);
+        let mut records = Vec::new();
+        for number in 1..=games {
+            let mut game = Game::new(&setup);
+            let mut moves = Vec::new();
+            while moves.len() < 30 && game.outcome().is_none() {
+                let mut legal = Vec::new();
+                game.legal_moves(&mut legal);
+                let (board, [last, _]) = game.go_board().expect("a Go board");
+                let touching = |mv: &Move| match mv {
+                    Move::Place(v) => last != 0 && board.neighbours(last).contains(&board.point(*v)),
+                    _ => false,
+                };
+                let favourite = match legal.iter().filter(|mv| touching(mv)).count() {
+                    0 => legal[rng.random_range(0..legal.len())],
+                    n => *legal
+                        .iter()
+                        .filter(|mv| touching(mv))
+                        .nth(rng.random_range(0..n))
+                        .unwrap(),
+                };
+                let mut visits: Vec<(Move, u64)> = vec![(favourite, 50)];
+                visits.extend(legal.iter().filter(|&&mv| mv != favourite).map(|&mv| (mv, 1)));
+                let color = game.to_move();
+                records.push(Record {
+                    game: number,
+                    seed,
+                    setup: RecordSetup::of(&setup, &game),
+                    moves: moves.clone(),
+                    to_move: color,
+                    total: visits.iter().map(|v| v.1).sum(),
+                    visits,
+                    playouts: 100,
+                    winrate: 0.5,
+                    played: favourite,
+                    result: "0".into(),
+                    winner: None,
+                    ending: Ending::MoveCap,
+                });
+                game.play(color, favourite).unwrap();
+                moves.push((color, favourite));
+            }
+        }
+        records
+    }
+
+    #[test]
+    fn training_on_self_play_learns_where_the_search_looked() {
+        let (training, test) = (contact_records(60, 1), contact_records(20, 2));
+        let keys = harvest(&SelfPlay(&training), 3);
+        let blank_bytes = Weights::blank(&keys).to_bytes("atari");
+        let blank = accuracy(&MoveModel::from_bytes(&blank_bytes, "atari").unwrap(), &SelfPlay(&test));
+        assert!(blank.positions > 150, "{blank:?}");
+        assert!(blank.hits < 0.1, "ties are no hits: {blank:?}");
+        let weights = train(&SelfPlay(&training), &keys, 3, 0.1, |_| {});
+        let bytes = weights.to_bytes("atari");
+        let model = MoveModel::from_bytes(&bytes, "atari").unwrap();
+        let learned = accuracy(&model, &SelfPlay(&test));
+        assert!(
+            learned.log_likelihood > blank.log_likelihood + 0.5,
+            "{learned:?} against {blank:?}"
+        );
+        // Beside the first move, one of at most four touching moves.
+        assert!(learned.hits > 0.2, "{learned:?}");
+        let distance = &model.tactics[5];
+        let best = (0..distance.len()).max_by(|&a, &b| distance[a].total_cmp(&distance[b]));
+        assert_eq!(best, Some(2), "touching the last move weighs most: {distance:?}");
+    }
+
     #[test]
     fn replay_visits_every_legal_placement_with_the_last_two_moves() {
         let game = SgfGame {
@@ -362,7 +516,9 @@ mod tests {
             ..SgfGame::default()
         };
         let mut seen = Vec::new();
-        replay(&game, |pos| seen.push((pos.color, pos.last, pos.last2, pos.played)));
+        replay(&game, |_, color, last, last2, played| {
+            seen.push((color, last, last2, played))
+        });
         let b = Board::new(9);
         let (c3, d4) = (b.point(Vertex::new(2, 2)), b.point(Vertex::new(3, 3)));
         // The second D4 is illegal: the record stops there.
@@ -373,19 +529,19 @@ mod tests {
     fn training_learns_the_style_of_the_records() {
         let training = contact_games(60, 1);
         let test = contact_games(10, 2);
-        let keys = harvest(&training, 3);
+        let keys = harvest(&training[..], 3);
         assert!(!keys.is_empty());
-        let blank_bytes = Weights::blank(&keys).to_bytes();
-        let blank = accuracy(&MoveModel::from_bytes(&blank_bytes).unwrap(), &test);
+        let blank_bytes = Weights::blank(&keys).to_bytes("go");
+        let blank = accuracy(&MoveModel::from_bytes(&blank_bytes, "go").unwrap(), &test[..]);
         assert!(blank.positions > 300);
         assert!((blank.log_likelihood - blank.uniform).abs() < 1e-3, "{blank:?}");
         let mut passes = Vec::new();
-        let weights = train(&training, &keys, 3, 0.1, |p| passes.push(p.log_likelihood));
-        let bytes = weights.to_bytes();
-        let model = MoveModel::from_bytes(&bytes).unwrap();
+        let weights = train(&training[..], &keys, 3, 0.1, |p| passes.push(p.log_likelihood));
+        let bytes = weights.to_bytes("go");
+        let model = MoveModel::from_bytes(&bytes, "go").unwrap();
         assert_eq!(passes.len(), 3);
         assert!(passes[2] > passes[0], "{passes:?}");
-        let learned = accuracy(&model, &test);
+        let learned = accuracy(&model, &test[..]);
         // At most four moves touch the last one: the model finds them.
         assert!(
             learned.log_likelihood > blank.log_likelihood + 1.5,

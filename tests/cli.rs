@@ -5,6 +5,7 @@
 //! move.
 
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Stdio};
 use variago::{Game, Position, Setup, Variant};
 
@@ -210,8 +211,8 @@ fn an_unknown_flag_or_variant_is_an_error() {
 fn the_help_lists_the_variants_where_a_variant_is_chosen() {
     for (name, flags) in flags_by_command() {
         if name == "match-report" || name == "selfplay-merge" || name == "learn" {
-            // Two read the variant from their files, the other learns
-            // standard Go's move model.
+            // Two read the variant from their files, the other learns the
+            // models of the two variants Go's move features describe.
             continue;
         }
         assert!(flags.contains(&"variant".to_string()), "{name} chooses no variant");
@@ -456,12 +457,100 @@ fn learn_writes_a_move_model_from_game_records() {
     assert!(stderr.contains("10 training games, 2 test games"), "{stderr}");
     assert!(stderr.contains("pass 2 over 100 positions"), "{stderr}");
     let bytes = std::fs::read(&out_file).unwrap();
-    let model = variago::variants::go::model::MoveModel::from_bytes(&bytes).unwrap();
+    let model = variago::variants::go::model::MoveModel::from_bytes(&bytes, "go").unwrap();
     assert!(model.patterns() > 0);
     for bad in [&["--epochs", "0"][..], &["--rate", "-1"], &["--test-games", "12"]] {
         let out = learn(bad);
         assert!(!out.status.success(), "{bad:?}");
         assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"), "{bad:?}");
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `learn --variant atari` learns Atari Go's move model from self-play
+/// records; records of another variant are refused with their file and
+/// line, a broken line is skipped with its line number, and a variant
+/// without move features is an error.
+#[test]
+fn learn_writes_atari_gos_move_model_from_self_play_records() {
+    let dir = std::env::temp_dir().join(format!("variago-learn-atari-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let records = dir.join("atari.jsonl");
+    let selfplay = |variant: &str, file: &Path| {
+        let (_, stderr, code) = run_status(
+            &[
+                "selfplay",
+                "--variant",
+                variant,
+                "--size",
+                "5",
+                "--playouts",
+                "20",
+                "--games",
+                "10",
+                "--seed",
+                "3",
+                "--records",
+                file.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert_eq!(code, Some(0), "{stderr}");
+    };
+    selfplay("atari", &records);
+    let out_file = dir.join("atari.model");
+    let learn = |variant: &str, file: &Path| {
+        let _ = std::fs::remove_file(&out_file);
+        run_status(
+            &[
+                "learn",
+                "--variant",
+                variant,
+                file.to_str().unwrap(),
+                "--out",
+                out_file.to_str().unwrap(),
+                "--test-games",
+                "2",
+                "--min-count",
+                "2",
+            ],
+            "",
+        )
+    };
+    let (stdout, stderr, code) = learn("atari", &records);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.ends_with(" patterns\n"), "{stdout}");
+    assert!(stderr.contains("test positions, of 10 games"), "{stderr}");
+    let bytes = std::fs::read(&out_file).unwrap();
+    use variago::variants::go::model::MoveModel;
+    assert!(MoveModel::from_bytes(&bytes, "atari").is_ok());
+    assert_eq!(
+        MoveModel::from_bytes(&bytes, "go").unwrap_err(),
+        "a move model of atari, not of go"
+    );
+    // A line cut short by a killed run is skipped, named by its number.
+    let mut text = std::fs::read_to_string(&records).unwrap();
+    let lines = text.lines().count();
+    text.push_str("{\"game\":11,\"seed\"\n");
+    std::fs::write(&records, &text).unwrap();
+    let (_, stderr, code) = learn("atari", &records);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stderr.contains(&format!("line {}", lines + 1)) && stderr.contains("skipped"),
+        "{stderr}"
+    );
+    // Records of Go are not Atari Go's.
+    let go_records = dir.join("go.jsonl");
+    selfplay("go", &go_records);
+    let (_, stderr, code) = learn("atari", &go_records);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("go.jsonl line 1: a record of go, not of atari"),
+        "{stderr}"
+    );
+    assert!(!out_file.exists(), "nothing written");
+    let (_, stderr, code) = learn("wargo", &records);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("wargo has no move model to learn"), "{stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

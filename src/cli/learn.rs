@@ -1,17 +1,26 @@
-//! `variago learn`: learns Go's move model from game records (see
-//! `src/learn.rs` and docs/move-model.md).
+//! `variago learn`: learns a move model, Go's from game records and Atari
+//! Go's from self-play records (see `src/learn.rs`, docs/move-model.md and
+//! docs/learning.md).
 
-use crate::learn;
+use crate::learn::{self, SelfPlay, Source};
+use crate::selfplay::records::{Entry, Lines};
 use crate::sgf::{self, SgfGame};
 use crate::variants::go::model::MoveModel;
+use crate::Variant;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct LearnArgs {
-    /// SGF files, each one game or a collection, or directories of them
+    /// Go: SGF files, each one game or a collection, or directories of
+    /// them. Atari Go: self-play records files (`variago selfplay --records`)
     #[arg(required = true, value_name = "RECORDS")]
     pub records: Vec<PathBuf>,
+    /// The variant whose model to learn: go (from game records) or atari
+    /// (from self-play records)
+    #[arg(long, value_name = "NAME", default_value = "go")]
+    pub variant: String,
     /// The file to write the model to
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
@@ -36,8 +45,19 @@ pub fn run(args: LearnArgs) -> Result<(), String> {
     if args.epochs == 0 || !(args.rate > 0.0 && args.rate.is_finite()) {
         return Err("--epochs and --rate must be positive".into());
     }
+    let variant = Variant::parse(&args.variant).ok_or_else(|| format!("unknown variant '{}'", args.variant))?;
     super::paths::writable_file("--out", &args.out)?;
-    let started = Instant::now();
+    match variant {
+        Variant::Go => learn_go(&args),
+        Variant::Atari => learn_from_selfplay(&args, variant),
+        other => Err(format!(
+            "{} has no move model to learn: the move features describe go and atari",
+            other.name()
+        )),
+    }
+}
+
+fn learn_go(args: &LearnArgs) -> Result<(), String> {
     let wanted = args.games.map(|n| n + args.test_games);
     let (mut games, mut skipped) = (Vec::new(), 0);
     for path in &args.records {
@@ -56,6 +76,67 @@ pub fn run(args: LearnArgs) -> Result<(), String> {
     }
     let (test, training) = games.split_at(args.test_games);
     eprintln!("learn: {} training games, {} test games", training.len(), test.len());
+    fit_and_write(args, Variant::Go, training, test)
+}
+
+/// Learns a variant's model from self-play records: the records of the
+/// first `--test-games` games read are kept apart.
+fn learn_from_selfplay(args: &LearnArgs, variant: Variant) -> Result<(), String> {
+    let (mut training, mut test) = (Vec::new(), Vec::new());
+    // Each game, by its file and number, with the order it was first read in.
+    let (mut games, mut skipped) = (HashMap::new(), 0);
+    for (file, path) in args.records.iter().enumerate() {
+        for entry in Lines::open(path)? {
+            match entry? {
+                Entry::Record(line, record) => {
+                    if record.setup.variant != variant {
+                        return Err(format!(
+                            "{} line {line}: a record of {}, not of {}",
+                            path.display(),
+                            record.setup.variant.name(),
+                            variant.name()
+                        ));
+                    }
+                    let read = games.len();
+                    let order = *games.entry((file, record.game)).or_insert(read);
+                    if args.games.is_some_and(|n| order >= n + args.test_games) {
+                        games.remove(&(file, record.game));
+                        break;
+                    }
+                    if order < args.test_games {
+                        &mut test
+                    } else {
+                        &mut training
+                    }
+                    .push(record);
+                }
+                Entry::Bad(message) => {
+                    skipped += 1;
+                    eprintln!("learn: {message}; skipped");
+                }
+            }
+        }
+    }
+    if training.is_empty() {
+        return Err(format!(
+            "{} games read ({skipped} lines skipped): more than the {} test games are needed",
+            games.len(),
+            args.test_games
+        ));
+    }
+    eprintln!(
+        "learn: {} training positions, {} test positions, of {} games",
+        training.len(),
+        test.len(),
+        games.len()
+    );
+    fit_and_write(args, variant, &SelfPlay(&training), &SelfPlay(&test))
+}
+
+/// Finds the known patterns of `training`, fits the weights, reports how
+/// the model predicts `test` and writes it.
+fn fit_and_write<S: Source + ?Sized>(args: &LearnArgs, variant: Variant, training: &S, test: &S) -> Result<(), String> {
+    let started = Instant::now();
     let keys = learn::harvest(training, args.min_count);
     eprintln!(
         "learn: {} patterns known (seen at least {} times)",
@@ -71,11 +152,11 @@ pub fn run(args: LearnArgs) -> Result<(), String> {
             started.elapsed().as_secs_f64()
         );
     });
-    let bytes = weights.to_bytes();
-    let model = MoveModel::from_bytes(&bytes)?;
+    let bytes = weights.to_bytes(variant.name());
+    let model = MoveModel::from_bytes(&bytes, variant.name())?;
     let test = learn::accuracy(&model, test);
     eprintln!(
-        "learn: on {} test positions the favourite is the move played {:.1}% of the time, mean log-likelihood {:.4} (a uniform choice: {:.4})",
+        "learn: on {} test positions the model's favourite is the position's {:.1}% of the time, mean log-likelihood {:.4} (a uniform choice: {:.4})",
         test.positions,
         100.0 * test.hits,
         test.log_likelihood,

@@ -20,6 +20,10 @@ struct State {
     /// Set by the first capture.
     winner: Option<Color>,
     captures: [u32; 2],
+    /// The points of the last two moves, 0 for none: the learned move
+    /// model reads them.
+    last: usize,
+    last2: usize,
 }
 
 go_state!(State);
@@ -86,6 +90,8 @@ impl AtariGo {
                     turn: Turn::START,
                     winner: None,
                     captures: [0, 0],
+                    last: 0,
+                    last2: 0,
                 },
                 false,
             ),
@@ -94,6 +100,13 @@ impl AtariGo {
 
     fn board(&self) -> &Board {
         &self.history.now().board
+    }
+
+    /// The board and the points of the last two moves (0 for none): what
+    /// the move model reads.
+    pub fn model_view(&self) -> (&Board, [usize; 2]) {
+        let s = self.history.now();
+        (&s.board, [s.last, s.last2])
     }
 
     /// How forcing a placement of `color` at the empty point `p` is, for
@@ -267,6 +280,7 @@ impl Position for AtariGo {
                 state.winner = Some(color);
             }
             state.turn.moved(color);
+            (state.last, state.last2) = (p, state.last);
         });
         Ok(())
     }

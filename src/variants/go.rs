@@ -78,6 +78,13 @@ impl Go {
         &self.history.now().board
     }
 
+    /// The board and the points of the last two moves (0 for none or a
+    /// pass): what the move model reads.
+    pub fn model_view(&self) -> (&Board, [usize; 2]) {
+        let s = self.history.now();
+        (&s.board, [s.last, s.last2])
+    }
+
     /// Why a stone of `color` may not go on `p`, if it may not.
     fn placement_error(&self, p: usize, color: Color) -> Option<&'static str> {
         let board = self.board();

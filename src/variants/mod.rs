@@ -183,6 +183,17 @@ impl Game {
     pub fn new(setup: &Setup) -> Game {
         (setup.variant.spec().new_game)(setup)
     }
+
+    /// The Go board of a game whose moves Go's move features describe (Go,
+    /// Atari Go), with the points of its last two moves: what a learned
+    /// move model reads.
+    pub fn go_board(&self) -> Option<(&crate::board::Board, [usize; 2])> {
+        match self {
+            Game::Go(go) => Some(go.model_view()),
+            Game::Atari(atari) => Some(atari.model_view()),
+            _ => None,
+        }
+    }
 }
 
 // Every method of every trait, forwarded from the one list that declares

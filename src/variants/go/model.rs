@@ -4,9 +4,12 @@
 //! ([`crate::learn`]). The tree search takes it as its priors, as Pachi
 //! takes its pattern probabilities.
 //!
-//! The model ships inside the program (`moves.model`) and is read where it
-//! lies, so that it costs the engine no more memory than its file. The
-//! file is little-endian: `VGMM`, a version, the weights of each tactical
+//! Go's model ships inside the program (`moves.model`), and so does the
+//! model of each variant that learns one with these features (Atari Go's
+//! `atari.model`, learned from self-play); each is read where it lies, so
+//! that it costs the engine no more memory than its file. The file is
+//! little-endian: `VGMM`, a version, the variant's name (its length in a
+//! word, then its bytes), the weights of each tactical
 //! feature, the number of known patterns, an index of where the patterns
 //! whose keys have each value of the top 14 bits start, then for every
 //! pattern in the order of its key the next 32 bits of the key, and then
@@ -16,10 +19,11 @@
 use super::features::{largest_known_pattern, tactics, Tactics, TACTIC_VALUES};
 use crate::board::Board;
 use crate::color::Color;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 const MAGIC: &[u8; 4] = b"VGMM";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 /// The index has a slot for every value of a key's top bits.
 const INDEX_BITS: u32 = 14;
@@ -53,10 +57,13 @@ impl Weights {
         }
     }
 
-    pub fn to_bytes(&self) -> Vec<u8> {
+    /// The model file of these weights for `variant` (its name).
+    pub fn to_bytes(&self, variant: &str) -> Vec<u8> {
         let mut out = Vec::new();
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&(variant.len() as u32).to_le_bytes());
+        out.extend_from_slice(variant.as_bytes());
         for weights in &self.tactics {
             out.extend_from_slice(&(weights.len() as u32).to_le_bytes());
             for w in weights {
@@ -96,6 +103,7 @@ pub struct MoveModel<'a> {
     fragments: &'a [u8],
     /// Their weights, 4 bytes each.
     weights: &'a [u8],
+    identity: u64,
 }
 
 /// The little-endian 32-bit word at word `i` of `bytes`.
@@ -105,7 +113,8 @@ fn word(bytes: &[u8], i: usize) -> u32 {
 }
 
 impl<'a> MoveModel<'a> {
-    pub fn from_bytes(bytes: &'a [u8]) -> Result<MoveModel<'a>, String> {
+    /// Reads a model file, which must be `variant`'s (its name).
+    pub fn from_bytes(bytes: &'a [u8], variant: &str) -> Result<MoveModel<'a>, String> {
         let mut reader = Reader { bytes, at: 0 };
         if reader.take(4)? != MAGIC {
             return Err("not a move model".into());
@@ -113,6 +122,14 @@ impl<'a> MoveModel<'a> {
         let version = reader.u32()?;
         if version != VERSION {
             return Err(format!("move model version {version}, expected {VERSION}"));
+        }
+        let name_length = reader.u32()? as usize;
+        let name = reader.take(name_length)?;
+        if name != variant.as_bytes() {
+            return Err(format!(
+                "a move model of {}, not of {variant}",
+                String::from_utf8_lossy(name)
+            ));
         }
         let mut tactics = TACTIC_VALUES.map(|_| Vec::new());
         for (weights, &expected) in tactics.iter_mut().zip(&TACTIC_VALUES) {
@@ -138,12 +155,20 @@ impl<'a> MoveModel<'a> {
         {
             return Err("the move model's index is broken".into());
         }
+        static READ: AtomicU64 = AtomicU64::new(1);
         Ok(MoveModel {
             tactics,
             index,
             fragments,
             weights,
+            identity: READ.fetch_add(1, Ordering::Relaxed),
         })
+    }
+
+    /// A number of its own for each model read, for the caches of its
+    /// scores.
+    pub fn identity(&self) -> u64 {
+        self.identity
     }
 
     /// How many patterns the model knows.
@@ -226,10 +251,12 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// The model that ships with the program.
+/// Go's model, as it ships with the program.
 pub fn builtin() -> &'static MoveModel<'static> {
     static MODEL: OnceLock<MoveModel<'static>> = OnceLock::new();
-    MODEL.get_or_init(|| MoveModel::from_bytes(include_bytes!("moves.model")).expect("the built-in move model reads"))
+    MODEL.get_or_init(|| {
+        MoveModel::from_bytes(include_bytes!("moves.model"), "go").expect("the built-in move model reads")
+    })
 }
 
 #[cfg(test)]
@@ -241,8 +268,8 @@ mod tests {
         let mut weights = Weights::blank(&[1 << 40, 7, u64::MAX, 7, 3 << 62]);
         weights.tactics[0][3] = 1.5;
         weights.patterns[0].1 = -0.25;
-        let bytes = weights.to_bytes();
-        let model = MoveModel::from_bytes(&bytes).unwrap();
+        let bytes = weights.to_bytes("atari");
+        let model = MoveModel::from_bytes(&bytes, "atari").unwrap();
         assert_eq!(model.patterns(), 4);
         assert_eq!(model.tactics, weights.tactics);
         for &(key, weight) in &weights.patterns {
@@ -250,9 +277,19 @@ mod tests {
         }
         assert_eq!(model.pattern_weight(7), Some(-0.25));
         assert_eq!(model.pattern_weight(8 << 20), None);
-        assert!(MoveModel::from_bytes(&bytes[..bytes.len() - 1]).is_err());
-        assert!(MoveModel::from_bytes(&[bytes.clone(), vec![0]].concat()).is_err());
-        assert!(MoveModel::from_bytes(b"VGMX").is_err());
+        assert!(MoveModel::from_bytes(&bytes[..bytes.len() - 1], "atari").is_err());
+        assert!(MoveModel::from_bytes(&[bytes.clone(), vec![0]].concat(), "atari").is_err());
+        assert!(MoveModel::from_bytes(b"VGMX", "atari").is_err());
+        assert_eq!(
+            MoveModel::from_bytes(&bytes, "go").unwrap_err(),
+            "a move model of atari, not of go"
+        );
+        let mut old = bytes.clone();
+        old[4] = 1;
+        assert_eq!(
+            MoveModel::from_bytes(&old, "atari").unwrap_err(),
+            "move model version 1, expected 2"
+        );
     }
 
     #[test]

@@ -46,6 +46,9 @@ struct PatternMemory {
     /// score), as the model's file keeps its patterns; a check of 0 for
     /// an empty slot.
     slots: Vec<(u32, f32)>,
+    /// The identity of the model whose scores the slots hold: a thread
+    /// that searches with another model forgets them.
+    model: u64,
 }
 
 /// The number of slots: 2^13, 64 KiB a thread, small beside
@@ -57,12 +60,17 @@ impl PatternMemory {
     fn new() -> PatternMemory {
         PatternMemory {
             slots: vec![(0, 0.0); 1 << MEMORY_BITS],
+            model: 0,
         }
     }
 
     /// `model`'s pattern score of `color` playing at `p`.
     #[inline]
     fn pattern_score(&mut self, model: &MoveModel, board: &Board, color: Color, p: usize) -> f32 {
+        if self.model != model.identity() {
+            self.model = model.identity();
+            self.slots.fill((0, 0.0));
+        }
         let key = neighbourhood_key(board, color, p);
         let check = (key >> (32 - MEMORY_BITS)) as u32 | 1;
         let slot = &mut self.slots[(key >> (64 - MEMORY_BITS)) as usize];
@@ -74,7 +82,7 @@ impl PatternMemory {
 }
 
 thread_local! {
-    /// One memory per search thread, for the built-in model.
+    /// One memory per search thread, for the model it last used.
     static PATTERN_MEMORY: RefCell<PatternMemory> = RefCell::new(PatternMemory::new());
 }
 
@@ -89,17 +97,7 @@ pub fn priors(board: &Board, color: Color, last: [usize; 2], moves: &[Move], out
         })
         .collect();
     let e = unit(board.size());
-    let model = builtin();
-    let scores: Vec<f32> = PATTERN_MEMORY.with_borrow_mut(|memory| {
-        points
-            .iter()
-            .map(|&p| {
-                model.tactical_score(&tactics(board, color, p, last[0], last[1]))
-                    + memory.pattern_score(model, board, color, p)
-            })
-            .collect()
-    });
-    let chances = softmax(&scores);
+    let chances = chances(builtin(), board, color, last, &points);
     let mut placements = points.iter().zip(chances);
     for mv in moves {
         out.push(match mv {
@@ -117,6 +115,21 @@ pub fn priors(board: &Board, color: Color, last: [usize; 2], moves: &[Move], out
             _ => None,
         });
     }
+}
+
+/// `model`'s chances of the placements of `color` at `points` on `board`,
+/// `last` the points of the last two moves (0 for none).
+pub fn chances(model: &MoveModel, board: &Board, color: Color, last: [usize; 2], points: &[usize]) -> Vec<f32> {
+    let scores: Vec<f32> = PATTERN_MEMORY.with_borrow_mut(|memory| {
+        points
+            .iter()
+            .map(|&p| {
+                model.tactical_score(&tactics(board, color, p, last[0], last[1]))
+                    + memory.pattern_score(model, board, color, p)
+            })
+            .collect()
+    });
+    softmax(&scores)
 }
 
 #[cfg(test)]
