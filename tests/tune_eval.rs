@@ -163,9 +163,13 @@ fn the_weights_go_to_out_and_only_there() {
     let played = dir.join("played.jsonl");
     selfplay(&played, "migoyugo", 4);
     let out = dir.join("weights.txt");
-    let (stdout, stderr, code) = tune(&["--test-games", "1", "--out", text(&out), text(&played)]);
+    let (stdout, stderr, code) = tune(&["--test-games", "0", "--out", text(&out), text(&played)]);
     assert_eq!(code, Some(0), "{stderr}");
     assert_eq!(stdout, "");
+    assert!(
+        stderr.contains("tune-eval: tuned weights: training error 0.") && stderr.contains(", no test games"),
+        "{stderr}"
+    );
     let written = std::fs::read_to_string(&out).unwrap();
     assert_eq!(printed_weights(&written).len(), EVAL_WEIGHTS.len());
     assert!(

@@ -74,10 +74,14 @@ pub fn run(args: TuneEvalArgs) -> Result<(), String> {
         eprintln!("tune-eval: step {}, training error {:.6}", pass.step, pass.error);
     });
     for (name, weights) in [("shipped", &EVAL_WEIGHTS), ("tuned", &tuned)] {
+        let test = if test.is_empty() {
+            "no test games".to_string()
+        } else {
+            format!("test error {:.6}", error(weights, &test))
+        };
         eprintln!(
-            "tune-eval: {name} weights: training error {:.6}, test error {:.6}",
-            error(weights, &training),
-            error(weights, &test)
+            "tune-eval: {name} weights: training error {:.6}, {test}",
+            error(weights, &training)
         );
     }
     let mut text = format!(
