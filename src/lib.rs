@@ -37,7 +37,8 @@
 //! 9. [`matches`](mod@matches) (engine against engine over GTP),
 //!    [`versus`] (against the flat baseline), [`bench`](mod@bench), [`learn`] (Go's
 //!    move model from game records), [`selfplay`] (searched positions of
-//!    the engine's games against itself, for a move model to learn).
+//!    the engine's games against itself, for a move model to learn),
+//!    [`tune`] (a static evaluation's weights fitted to self-play results).
 //! 10. [`cli`]: the command line, one module per subcommand. The binary
 //!     (`src/main.rs`) only dispatches.
 
@@ -61,6 +62,7 @@ pub mod search;
 pub mod selfplay;
 pub mod sgf;
 pub mod solver;
+pub mod tune;
 pub mod variants;
 pub mod versus;
 pub mod vertex;

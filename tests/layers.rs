@@ -23,7 +23,7 @@ const LAYERS: &[&[&str]] = &[
     &["clicks"],
     &["player"],
     &["gtp"],
-    &["matches", "versus", "bench", "learn", "selfplay"],
+    &["matches", "versus", "bench", "learn", "selfplay", "tune"],
     &["cli"],
 ];
 

@@ -26,7 +26,7 @@ fn variant_values() -> impl Iterator<Item = PossibleValue> {
 /// `--variant`'s parser: the names of [`variant_values`] and every alias
 /// `Variant::parse` knows, in any case.
 #[derive(Clone)]
-struct VariantParser;
+pub struct VariantParser;
 
 impl TypedValueParser for VariantParser {
     type Value = Variant;

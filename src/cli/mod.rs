@@ -15,6 +15,7 @@ pub mod perft;
 pub mod selfplay;
 pub mod selfplay_merge;
 pub mod solve;
+pub mod tune_eval;
 pub mod versus;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
@@ -63,6 +64,9 @@ pub enum Command {
     MatchReport(match_report::MatchReportArgs),
     /// Learn Go's move model, which the search takes as its priors, from SGF game records
     Learn(learn::LearnArgs),
+    /// Fit the weights of Migoyugo's static evaluation to the results of its self-play records
+    /// (Texel tuning)
+    TuneEval(tune_eval::TuneEvalArgs),
 }
 
 /// The whole command line, with the help of the flags whose meaning a

@@ -17,6 +17,7 @@ pub mod prover;
 
 pub use bits::{Bits, Wide};
 pub use board::{Bitboard, Board, Cell, Placement};
+pub use eval::{Terms as EvalTerms, TERMS as EVAL_TERMS, TERM_NAMES as EVAL_TERM_NAMES, WEIGHTS as EVAL_WEIGHTS};
 
 use super::{Game, Setup, SolverUse, Start, VariantSpec};
 use crate::board::zobrist::side_key;
@@ -132,6 +133,12 @@ impl Migoyugo {
     /// The board as it stands.
     pub fn board(&self) -> &Board {
         &self.history.now.board
+    }
+
+    /// The terms of the alpha-beta search's static evaluation for the side
+    /// to move: what each of [`EVAL_WEIGHTS`] multiplies.
+    pub fn eval_terms(&self) -> EvalTerms {
+        with_board!(self.board(), b => eval::terms(b, self.to_move()))
     }
 
     /// The point of a placement, or why it cannot be played.
