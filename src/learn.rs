@@ -196,28 +196,37 @@ impl Encoded {
 }
 
 /// The positions to learn from, encoded once: each its moves, the
-/// favourite first, with their targets.
+/// favourite first, and the moves with a share of its target.
 struct Encoding {
     moves: Vec<Encoded>,
-    targets: Vec<f32>,
     /// Where each position's moves start in `moves`; one more at the end.
     starts: Vec<usize>,
+    /// A move's place among its position's moves and its share of the
+    /// target, for the moves with a share: one per position of a game
+    /// record, so that its millions of other moves cost nothing here.
+    targets: Vec<(u32, f32)>,
+    /// Where each position's targets start in `targets`; one more at the end.
+    target_starts: Vec<usize>,
 }
 
 fn encode(source: &(impl Source + ?Sized), index: &KeyMap<u32>) -> Encoding {
     let mut encoding = Encoding {
         moves: Vec::new(),
-        targets: Vec::new(),
         starts: vec![0],
+        targets: Vec::new(),
+        target_starts: vec![0],
     };
     source.positions(&mut |pos| {
-        for &(p, target) in pos.targets {
+        for (i, &(p, target)) in pos.targets.iter().enumerate() {
             let t = tactics(pos.board, pos.color, p, pos.last, pos.last2);
             let pattern = largest_known_pattern(pos.board, pos.color, p, |key| index.get(&key).copied());
             encoding.moves.push(Encoded::new(&t, pattern));
-            encoding.targets.push(target);
+            if target > 0.0 {
+                encoding.targets.push((i as u32, target));
+            }
         }
         encoding.starts.push(encoding.moves.len());
+        encoding.target_starts.push(encoding.targets.len());
     });
     encoding
 }
@@ -279,9 +288,9 @@ pub fn train(
     let positions = encoding.starts.len() - 1;
     for epoch in 1..=epochs {
         let mut log_likelihood = 0.0f64;
-        for window in encoding.starts.windows(2) {
+        for (window, target_window) in encoding.starts.windows(2).zip(encoding.target_starts.windows(2)) {
             let moves = &encoding.moves[window[0]..window[1]];
-            let targets = &encoding.targets[window[0]..window[1]];
+            let targets = &encoding.targets[target_window[0]..target_window[1]];
             scores.clear();
             for m in moves {
                 feature_indices(*m, &offsets, &mut features);
@@ -290,23 +299,26 @@ pub fn train(
             let max = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
             let total: f32 = scores.iter().map(|s| (s - max).exp()).sum();
             let ln_total = total.ln();
-            log_likelihood += scores
+            log_likelihood += targets
                 .iter()
-                .zip(targets)
-                .filter(|&(_, &t)| t > 0.0)
-                .map(|(&s, &t)| (t * (s - max - ln_total)) as f64)
+                .map(|&(i, t)| (t * (scores[i as usize] - max - ln_total)) as f64)
                 .sum::<f64>();
             touched.clear();
-            for (i, m) in moves.iter().enumerate() {
-                let p = (scores[i] - max).exp() / total;
-                let g = p - targets[i];
-                feature_indices(*m, &offsets, &mut features);
+            // The gradient of a move's score is its chance less its target.
+            let mut add = |m: Encoded, g: f32| {
+                feature_indices(m, &offsets, &mut features);
                 for &f in &features {
                     if gradient[f] == 0.0 {
                         touched.push(f);
                     }
                     gradient[f] += g;
                 }
+            };
+            for (m, score) in moves.iter().zip(&scores) {
+                add(*m, (score - max).exp() / total);
+            }
+            for &(i, t) in targets {
+                add(moves[i as usize], -t);
             }
             for &f in &touched {
                 let g = gradient[f];
@@ -497,8 +509,10 @@ mod tests {
         );
         // Beside the first move, one of at most four touching moves.
         assert!(learned.hits > 0.2, "{learned:?}");
+        // Distance 0 (no last move) is every move's at the first move, so
+        // its weight changes no chance: compare the distances to a move.
         let distance = &model.tactics[5];
-        let best = (0..distance.len()).max_by(|&a, &b| distance[a].total_cmp(&distance[b]));
+        let best = (2..distance.len()).max_by(|&a, &b| distance[a].total_cmp(&distance[b]));
         assert_eq!(best, Some(2), "touching the last move weighs most: {distance:?}");
     }
 
