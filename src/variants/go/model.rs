@@ -4,12 +4,11 @@
 //! ([`crate::learn`]). The tree search takes it as its priors, as Pachi
 //! takes its pattern probabilities.
 //!
-//! Go's model ships inside the program (`moves.model`), and so does the
-//! model of each variant that learns one with these features (Atari Go's
-//! `atari.model`, learned from self-play); each is read where it lies, so
-//! that it costs the engine no more memory than its file. The file is
-//! little-endian: `VGMM`, a version, the variant's name (its length in a
-//! word, then its bytes), the weights of each tactical
+//! Go's model ships inside the program (`moves.model`) and is read where
+//! it lies, so that it costs the engine no more memory than its file.
+//! Atari Go's models, learned from self-play, have the same features and
+//! file. The file is little-endian: `VGMM`, a version, the variant's name
+//! (its length in a word, then its bytes), the weights of each tactical
 //! feature, the number of known patterns, an index of where the patterns
 //! whose keys have each value of the top 14 bits start, then for every
 //! pattern in the order of its key the next 32 bits of the key, and then
