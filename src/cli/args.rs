@@ -6,6 +6,7 @@
 use crate::player::dynkomi::Scheme;
 use crate::player::{Player, SearchSettings};
 use crate::search;
+use crate::variants::go::model;
 use crate::variants::presets;
 use crate::variants::setup::START;
 use crate::variants::spec::SetupOption;
@@ -228,6 +229,27 @@ pub struct SearchArgs {
     /// plays for the real komi (also variago-dynamic_komi) [default: linear; even games: none]
     #[arg(long, value_name = "SCHEME", value_parser = scheme_parser())]
     pub dynamic_komi: Option<Scheme>,
+    #[command(flatten)]
+    pub model: ModelArg,
+}
+
+/// `--model`: a learned move model from a file, for the run.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct ModelArg {
+    /// Go and Atari Go: the search's move model, a file that `variago learn` wrote for the
+    /// game's variant [default: Go's built-in model; none for Atari Go]
+    #[arg(long, value_name = "FILE")]
+    pub model: Option<PathBuf>,
+}
+
+impl ModelArg {
+    /// Reads the model, if one is given, for the searches of `variant`.
+    pub fn read(&self, variant: Variant) -> Result<(), String> {
+        match &self.model {
+            Some(path) => model::read_file(path, variant).map_err(|e| format!("--model: {e}")),
+            None => Ok(()),
+        }
+    }
 }
 
 /// `--dynamic-komi`'s parser: the names of the schemes.
@@ -303,6 +325,7 @@ impl PlayArgs {
                 setup.variant.name()
             ));
         }
+        self.search.model.read(setup.variant)?;
         Ok((setup, settings))
     }
 }

@@ -1,6 +1,6 @@
 //! `variago bench`: playouts and tree simulations per second.
 
-use super::args::{GameArgs, SetupArgs};
+use super::args::{GameArgs, ModelArg, SetupArgs};
 use crate::bench::{self, HEADER};
 use crate::gtp::engine::SearchSettings;
 
@@ -13,6 +13,8 @@ pub struct BenchArgs {
     pub game: GameArgs,
     #[command(flatten)]
     pub setup: SetupArgs,
+    #[command(flatten)]
+    pub model: ModelArg,
 }
 
 /// One line when a game flag is given, else the table of every variant
@@ -25,6 +27,11 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
     let setup = one
         .then(|| args.setup.setup(&args.game, &SearchSettings::default()))
         .transpose()?;
+    if let Some(setup) = &setup {
+        args.model.read(setup.variant)?;
+    } else if args.model.model.is_some() {
+        return Err("--model needs the --variant it was learned for".into());
+    }
     println!("{HEADER}");
     match setup {
         Some(setup) => println!("{}", bench::measure(&setup, seconds.unwrap_or(3.0)).line()),

@@ -5,7 +5,8 @@
 //! takes its pattern probabilities.
 //!
 //! Go's model ships inside the program (`moves.model`) and is read where
-//! it lies, so that it costs the engine no more memory than its file.
+//! it lies, so that it costs the engine no more memory than its file;
+//! `--model FILE` puts another in its place for a run.
 //! Atari Go's models, learned from self-play, have the same features and
 //! file. The file is little-endian: `VGMM`, a version, the variant's name
 //! (its length in a word, then its bytes), the weights of each tactical
@@ -18,6 +19,8 @@
 use super::features::{largest_known_pattern, tactics, Tactics, TACTIC_VALUES};
 use crate::board::Board;
 use crate::color::Color;
+use crate::variants::Variant;
+use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
@@ -256,6 +259,34 @@ pub fn builtin() -> &'static MoveModel<'static> {
     MODEL.get_or_init(|| {
         MoveModel::from_bytes(include_bytes!("moves.model"), "go").expect("the built-in move model reads")
     })
+}
+
+/// The model read by [`read_file`], with its variant.
+static FROM_FILE: OnceLock<(Variant, MoveModel<'static>)> = OnceLock::new();
+
+/// Reads `variant`'s model from `path` (`--model`) for the rest of the
+/// run: Go's search then takes it instead of the built-in one, and Atari
+/// Go's, which has none built in, adds it to its own priors. Read once, so
+/// the program keeps the file's bytes to the end.
+pub fn read_file(path: &Path, variant: Variant) -> Result<(), String> {
+    if !matches!(variant, Variant::Go | Variant::Atari) {
+        return Err(format!("{} has no move model (go and atari have)", variant.name()));
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+    let model = MoveModel::from_bytes(bytes, variant.name()).map_err(|e| format!("{}: {e}", path.display()))?;
+    FROM_FILE
+        .set((variant, model))
+        .map_err(|_| "a move model has already been read".to_string())
+}
+
+/// The model that `variant`'s search uses: one read by [`read_file`], or
+/// Go's built-in one; `None` for a variant with neither.
+pub fn in_use(variant: Variant) -> Option<&'static MoveModel<'static>> {
+    match FROM_FILE.get() {
+        Some((read, model)) if *read == variant => Some(model),
+        _ => (variant == Variant::Go).then(builtin),
+    }
 }
 
 #[cfg(test)]

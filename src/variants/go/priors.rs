@@ -11,11 +11,12 @@
 //! atari that runs into one.
 
 use super::features::{neighbourhood_key, tactics};
-use super::model::{builtin, softmax, MoveModel};
+use super::model::{in_use, softmax, MoveModel};
 use super::policy::sensible;
 use crate::board::Board;
 use crate::color::Color;
 use crate::moves::Move;
+use crate::variants::Variant;
 use std::cell::RefCell;
 
 /// The boards from which the search counts as on a big board (see
@@ -89,15 +90,10 @@ thread_local! {
 /// Priors of `moves` for `color` to play on `board`, `last` the points of
 /// the last two moves (0 for none), pushed to `out` in order.
 pub fn priors(board: &Board, color: Color, last: [usize; 2], moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
-    let points: Vec<usize> = moves
-        .iter()
-        .filter_map(|mv| match mv {
-            Move::Place(v) => Some(board.point(*v)),
-            _ => None,
-        })
-        .collect();
+    let points = placement_points(board, moves);
     let e = unit(board.size());
-    let chances = chances(builtin(), board, color, last, &points);
+    let model = in_use(Variant::Go).expect("Go has a move model");
+    let chances = chances(model, board, color, last, &points);
     let mut placements = points.iter().zip(chances);
     for mv in moves {
         out.push(match mv {
@@ -115,6 +111,17 @@ pub fn priors(board: &Board, color: Color, last: [usize; 2], moves: &[Move], out
             _ => None,
         });
     }
+}
+
+/// The points of the placements among `moves`, in order.
+pub fn placement_points(board: &Board, moves: &[Move]) -> Vec<usize> {
+    moves
+        .iter()
+        .filter_map(|mv| match mv {
+            Move::Place(v) => Some(board.point(*v)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// `model`'s chances of the placements of `color` at `points` on `board`,
@@ -170,7 +177,7 @@ mod tests {
     #[test]
     fn remembered_pattern_scores_equal_those_computed_afresh() {
         use crate::variants::go::features::tests::random_positions;
-        let model = builtin();
+        let model = super::super::model::builtin();
         let mut memory = PatternMemory::new();
         let (mut found, mut asked) = (0, 0);
         for round in 0..2 {

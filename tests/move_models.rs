@@ -1,0 +1,144 @@
+//! `--model FILE`: the search of Go and Atari Go takes a move model read
+//! from a file, and every bad file is refused before the engine starts.
+
+mod common;
+
+use common::run_engine;
+use std::path::PathBuf;
+use variago::variants::go::features::TACTIC_VALUES;
+use variago::variants::go::model::Weights;
+
+/// The tactical feature of the line from the edge (see `Tactics`).
+const LINE: usize = 4;
+
+/// A model file of `variant` that knows no pattern and likes only moves
+/// on the first line, which neither search would choose by itself.
+fn edge_loving_model(variant: &str, name: &str) -> PathBuf {
+    assert_eq!(TACTIC_VALUES[LINE], 5);
+    let mut weights = Weights::blank(&[]);
+    weights.tactics[LINE][0] = 30.0;
+    let path = std::env::temp_dir().join(format!("variago-{}-{name}.model", std::process::id()));
+    std::fs::write(&path, weights.to_bytes(variant)).unwrap();
+    path
+}
+
+/// The moves a one-playout search plays in `variant` on 9x9 after each
+/// of `openings`, with `extra` flags.
+fn first_choices(variant: &str, extra: &[&str], openings: &[&str]) -> Vec<String> {
+    let mut args = vec!["--variant", variant, "--size", "9", "--playouts", "1", "--threads", "1"];
+    args.extend_from_slice(extra);
+    openings
+        .iter()
+        .map(|opening| {
+            let mut input = String::new();
+            let mut color = "b";
+            for mv in opening.split_whitespace() {
+                input += &format!("play {color} {mv}\n");
+                color = if color == "b" { "w" } else { "b" };
+            }
+            input += &format!("genmove {color}\nquit\n");
+            let output = run_engine(&args, &input);
+            assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+            let stdout = String::from_utf8(output.stdout).unwrap();
+            let answers: Vec<&str> = stdout.split("\n\n").collect();
+            assert!(answers[..answers.len() - 3].iter().all(|a| *a == "="), "{stdout}");
+            answers[answers.len() - 3].trim_start_matches("= ").to_string()
+        })
+        .collect()
+}
+
+fn on_the_first_line(vertex: &str) -> bool {
+    let (column, row) = vertex.split_at(1);
+    matches!(column, "A" | "J") || matches!(row, "1" | "9")
+}
+
+const OPENINGS: [&str; 3] = ["", "E5 D4", "C3 G7 E5"];
+
+/// One-playout searches of `variant` play on the first line with the
+/// edge-loving model and nowhere there without it.
+fn assert_the_search_follows_a_given_model(variant: &str) {
+    let model = edge_loving_model(variant, &format!("{variant}-edge"));
+    let path = model.to_str().unwrap();
+    let without = first_choices(variant, &[], &OPENINGS);
+    let with = first_choices(variant, &["--model", path], &OPENINGS);
+    assert!(!without.iter().any(|v| on_the_first_line(v)), "{without:?}");
+    assert!(with.iter().all(|v| on_the_first_line(v)), "{with:?}");
+    std::fs::remove_file(model).unwrap();
+}
+
+#[test]
+fn atari_gos_search_follows_a_model_it_is_given() {
+    assert_the_search_follows_a_given_model("atari");
+}
+
+#[test]
+fn gos_search_takes_a_model_it_is_given_instead_of_its_own() {
+    assert_the_search_follows_a_given_model("go");
+}
+
+/// The model belongs to the variant it was read for: a game of another
+/// variant searches as it would without, and the model is back when the
+/// session's variant is set again.
+#[test]
+fn a_model_serves_its_variant_across_variant_switches() {
+    let model = edge_loving_model("atari", "atari-switch");
+    let path = model.to_str().unwrap();
+    let args = [
+        "--variant",
+        "atari",
+        "--size",
+        "9",
+        "--playouts",
+        "1",
+        "--threads",
+        "1",
+        "--model",
+        path,
+    ];
+    let output = run_engine(
+        &args,
+        "variago-set_variant go\nboardsize 9\ngenmove b\nvariago-set_variant atari\nboardsize 9\ngenmove b\nquit\n",
+    );
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let answers: Vec<&str> = stdout.split("\n\n").collect();
+    let go_plain = &first_choices("go", &[], &[""])[0];
+    assert_eq!(answers[2], format!("= {go_plain}"), "{stdout}");
+    let atari_move = answers[5].trim_start_matches("= ");
+    assert!(on_the_first_line(atari_move), "{stdout}");
+    std::fs::remove_file(model).unwrap();
+}
+
+/// Runs `args` and returns its exit's success and its stderr.
+fn refusal(args: &[&str]) -> String {
+    let output = run_engine(args, "genmove b\nquit\n");
+    assert!(!output.status.success(), "{args:?} ran");
+    assert!(output.stdout.is_empty(), "{args:?} answered");
+    String::from_utf8(output.stderr).unwrap()
+}
+
+#[test]
+fn a_bad_model_file_is_refused_before_the_engine_starts() {
+    let model = edge_loving_model("atari", "atari-bad");
+    let path = model.to_str().unwrap();
+    let bytes = std::fs::read(&model).unwrap();
+    let cut = std::env::temp_dir().join(format!("variago-{}-cut.model", std::process::id()));
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    let cut_path = cut.to_str().unwrap();
+    let missing = format!("{path}.missing");
+
+    let message = refusal(&["--variant", "atari", "--model", &missing]);
+    assert!(message.contains("--model") && message.contains(&missing), "{message}");
+    let message = refusal(&["--variant", "atari", "--model", cut_path]);
+    assert!(message.contains(cut_path) && message.contains("cut short"), "{message}");
+    let message = refusal(&["--variant", "go", "--model", path]);
+    assert!(message.contains("a move model of atari, not of go"), "{message}");
+    let message = refusal(&["--variant", "wargo", "--model", path]);
+    assert!(message.contains("wargo has no move model"), "{message}");
+    let message = refusal(&["--variant", "go", "--model", "Cargo.toml"]);
+    assert!(message.contains("not a move model"), "{message}");
+    let message = refusal(&["bench", "--model", path]);
+    assert!(message.contains("--variant"), "{message}");
+    for file in [model, cut] {
+        std::fs::remove_file(file).unwrap();
+    }
+}
