@@ -97,14 +97,17 @@ fn a_model_serves_its_variant_across_variant_switches() {
     ];
     let output = run_engine(
         &args,
-        "variago-set_variant go\nboardsize 9\ngenmove b\nvariago-set_variant atari\nboardsize 9\ngenmove b\nquit\n",
+        "variago-set_variant go\nboardsize 9\ngenmove b\nvariago-settings\n\
+         variago-set_variant atari\nboardsize 9\ngenmove b\nvariago-settings\nquit\n",
     );
     let stdout = String::from_utf8(output.stdout).unwrap();
     let answers: Vec<&str> = stdout.split("\n\n").collect();
     let go_plain = &first_choices("go", &[], &[""])[0];
     assert_eq!(answers[2], format!("= {go_plain}"), "{stdout}");
-    let atari_move = answers[5].trim_start_matches("= ");
+    assert!(!answers[3].contains("model"), "{stdout}");
+    let atari_move = answers[6].trim_start_matches("= ");
     assert!(on_the_first_line(atari_move), "{stdout}");
+    assert!(answers[7].ends_with(&format!(" model {path}")), "{stdout}");
     std::fs::remove_file(model).unwrap();
 }
 

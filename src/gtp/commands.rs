@@ -15,6 +15,7 @@ use crate::player::dynkomi::Scheme;
 use crate::search::time::{TimeLeft, TimeSystem};
 use crate::sgf;
 use crate::variants::commands::Command;
+use crate::variants::go::model;
 use crate::variants::setup::START;
 use crate::variants::{Setup, Variant};
 
@@ -480,6 +481,9 @@ fn settings(e: &mut Engine, a: &Args) -> Reply {
     ]);
     if e.variant() == Variant::Go && s.dynamic_komi != Scheme::default() {
         pairs.push(("dynamic-komi".into(), s.dynamic_komi.name().into()));
+    }
+    if let Some(path) = model::file_in_use(e.variant()) {
+        pairs.push(("model".into(), path.display().to_string()));
     }
     Ok(pairs
         .iter()

@@ -20,7 +20,7 @@ use super::features::{largest_known_pattern, tactics, Tactics, TACTIC_VALUES};
 use crate::board::Board;
 use crate::color::Color;
 use crate::variants::Variant;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
@@ -261,8 +261,8 @@ pub fn builtin() -> &'static MoveModel<'static> {
     })
 }
 
-/// The model read by [`read_file`], with its variant.
-static FROM_FILE: OnceLock<(Variant, MoveModel<'static>)> = OnceLock::new();
+/// The model read by [`read_file`], with its variant and file.
+static FROM_FILE: OnceLock<(Variant, PathBuf, MoveModel<'static>)> = OnceLock::new();
 
 /// Reads `variant`'s model from `path` (`--model`) for the rest of the
 /// run: Go's search then takes it instead of the built-in one, and Atari
@@ -276,7 +276,7 @@ pub fn read_file(path: &Path, variant: Variant) -> Result<(), String> {
     let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
     let model = MoveModel::from_bytes(bytes, variant.name()).map_err(|e| format!("{}: {e}", path.display()))?;
     FROM_FILE
-        .set((variant, model))
+        .set((variant, path.to_path_buf(), model))
         .map_err(|_| "a move model has already been read".to_string())
 }
 
@@ -284,9 +284,17 @@ pub fn read_file(path: &Path, variant: Variant) -> Result<(), String> {
 /// Go's built-in one; `None` for a variant with neither.
 pub fn in_use(variant: Variant) -> Option<&'static MoveModel<'static>> {
     match FROM_FILE.get() {
-        Some((read, model)) if *read == variant => Some(model),
+        Some((read, _, model)) if *read == variant => Some(model),
         _ => (variant == Variant::Go).then(builtin),
     }
+}
+
+/// The file of the model that [`read_file`] read for `variant`, if any.
+pub fn file_in_use(variant: Variant) -> Option<&'static Path> {
+    FROM_FILE
+        .get()
+        .filter(|(read, _, _)| *read == variant)
+        .map(|(_, path, _)| path.as_path())
 }
 
 #[cfg(test)]
