@@ -12,6 +12,7 @@ use crate::game::{timeline_in, Clicks, GameSetup, Illegal, Judgement, Occupant, 
 use crate::moves::{Move, Piece, Vertex};
 use crate::search::{PriorsInto, RaveWeight, Resign, SearchHints, Tuning};
 use crate::solver::SolverHints;
+use policy::Purpose;
 use rand::rngs::SmallRng;
 
 pub mod features;
@@ -125,20 +126,14 @@ impl Go {
     }
 }
 
-/// A playout from the current state with the policy of [`policy`], with
-/// the mercy rule at `komi` when given, else to the end.
-fn playout(
-    state: &State,
-    mercy: Option<f32>,
-    rng: &mut SmallRng,
-    trace: &mut Vec<(Color, Move)>,
-) -> policy::PlayoutEnd {
+/// A playout from the current state with the policy of [`policy`].
+fn playout(state: &State, purpose: Purpose, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> policy::PlayoutEnd {
     policy::playout(
         state.board.clone(),
         state.turn.to_move,
         state.turn.passes,
         state.last,
-        mercy,
+        purpose,
         rng,
         trace,
     )
@@ -273,14 +268,14 @@ impl SearchHints for Go {
     }
 
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
-        let end = playout(self.history.now(), Some(self.komi), rng, trace);
+        let end = playout(self.history.now(), Purpose::Value { komi: self.komi }, rng, trace);
         self.playout_value(&end)
     }
 
     /// To the end, without the mercy rule: the owners judge dead stones,
     /// and a playout cut short leaves them on the board.
     fn rollout_owners(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32 {
-        let end = playout(self.history.now(), None, rng, trace);
+        let end = playout(self.history.now(), Purpose::Owners, rng, trace);
         owners.clear();
         owners.extend(end.board.area_owners());
         self.playout_value(&end)
@@ -288,7 +283,9 @@ impl SearchHints for Go {
 
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
         Some(go_family::ownership(self.size() * self.size(), playouts, |trace| {
-            playout(self.history.now(), None, rng, trace).board.area_owners()
+            playout(self.history.now(), Purpose::Owners, rng, trace)
+                .board
+                .area_owners()
         }))
     }
 

@@ -44,16 +44,26 @@ pub struct PlayoutEnd {
 /// with Go's full answers number.
 const TACTICAL_SHARE: usize = 3;
 
+/// What a playout is for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Purpose {
+    /// A value for the search: cut short by the mercy rule at this komi,
+    /// with the tactical answers in its first moves.
+    Value { komi: f32 },
+    /// The owners of the points, to judge dead stones: played to the end
+    /// with the plain answers.
+    Owners,
+}
+
 /// A random playout from `board` with `to_move` to play, `passes` passes
 /// just made and `last` the point of the last move (0 for none or a pass).
-/// Plays to two passes or a move limit, or to a mercy win when `mercy`
-/// gives the komi it counts with.
+/// Plays to two passes or a move limit, or, for a value, to a mercy win.
 pub fn playout(
     mut board: Board,
     mut to_move: Color,
     mut passes: u8,
     mut last: usize,
-    mercy: Option<f32>,
+    purpose: Purpose,
     rng: &mut SmallRng,
     trace: &mut Vec<(Color, Move)>,
 ) -> PlayoutEnd {
@@ -67,10 +77,13 @@ pub fn playout(
     // last dregs, where nearly every chain has two liberties, are filled
     // with the plain answers: the tactics there cost a sixth more
     // instructions a simulation and gained nothing at equal cost. The
-    // playouts that judge dead stones (no mercy rule) keep the plain
-    // answers throughout: with the tactics a dead group that defends by
-    // running out lives in them more often.
-    let tactical = if mercy.is_some() { points / TACTICAL_SHARE } else { 0 };
+    // playouts that judge dead stones keep the plain answers throughout:
+    // with the tactics a dead group that defends by running out lives in
+    // them more often.
+    let (tactical, komi) = match purpose {
+        Purpose::Value { komi } => (points / TACTICAL_SHARE, Some(komi)),
+        Purpose::Owners => (0, None),
+    };
     for played in 0..limit {
         if passes >= 2 {
             break;
@@ -85,7 +98,7 @@ pub fn playout(
                 trace.push((to_move, Move::Place(board.vertex(p))));
                 passes = 0;
                 last = p;
-                let lead = mercy.map_or(0.0, |komi| capture_lead as f32 - komi);
+                let lead = komi.map_or(0.0, |komi| capture_lead as f32 - komi);
                 if lead.abs() >= mercy_lead {
                     let winner = if lead > 0.0 { Color::Black } else { Color::White };
                     return PlayoutEnd {
@@ -728,12 +741,28 @@ pub(super) mod tests {
         let mut rng = SmallRng::seed_from_u64(7);
         let mut trace = Vec::new();
         let last = at(&b, "B1");
-        let end = playout(b, Color::Black, 0, last, Some(0.0), &mut rng, &mut trace);
+        let end = playout(
+            b,
+            Color::Black,
+            0,
+            last,
+            Purpose::Value { komi: 0.0 },
+            &mut rng,
+            &mut trace,
+        );
         assert_eq!(end.mercy, Some(Color::Black));
         assert_eq!(trace.len(), 1);
         // Without the rule the playout goes on to two passes.
         let mut trace = Vec::new();
-        let end = playout(board(&rows), Color::Black, 0, last, None, &mut rng, &mut trace);
+        let end = playout(
+            board(&rows),
+            Color::Black,
+            0,
+            last,
+            Purpose::Owners,
+            &mut rng,
+            &mut trace,
+        );
         assert_eq!(end.mercy, None);
         assert!(trace.len() > 1);
         assert_eq!(playout_score(&end.board), end.board.area_score());
@@ -744,7 +773,15 @@ pub(super) mod tests {
         let mut rng = SmallRng::seed_from_u64(7);
         for _ in 0..50 {
             let mut trace = Vec::new();
-            let end = playout(Board::new(9), Color::Black, 0, 0, Some(0.0), &mut rng, &mut trace);
+            let end = playout(
+                Board::new(9),
+                Color::Black,
+                0,
+                0,
+                Purpose::Value { komi: 0.0 },
+                &mut rng,
+                &mut trace,
+            );
             assert_eq!(end.board.hash(), end.board.recompute_hash());
             assert!(trace.len() < 3 * 81);
             if end.mercy.is_none() {
