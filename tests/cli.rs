@@ -476,28 +476,27 @@ fn learn_writes_atari_gos_move_model_from_self_play_records() {
     let dir = std::env::temp_dir().join(format!("variago-learn-atari-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let records = dir.join("atari.jsonl");
-    let selfplay = |variant: &str, file: &Path| {
-        let (_, stderr, code) = run_status(
-            &[
-                "selfplay",
-                "--variant",
-                variant,
-                "--size",
-                "5",
-                "--playouts",
-                "20",
-                "--games",
-                "10",
-                "--seed",
-                "3",
-                "--records",
-                file.to_str().unwrap(),
-            ],
-            "",
-        );
+    let selfplay = |variant: &str, file: &Path, extra: &[&str]| {
+        let mut args = vec![
+            "selfplay",
+            "--variant",
+            variant,
+            "--size",
+            "5",
+            "--playouts",
+            "20",
+            "--games",
+            "10",
+            "--seed",
+            "3",
+            "--records",
+            file.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let (_, stderr, code) = run_status(&args, "");
         assert_eq!(code, Some(0), "{stderr}");
     };
-    selfplay("atari", &records);
+    selfplay("atari", &records, &[]);
     let out_file = dir.join("atari.model");
     let learn = |variant: &str, file: &Path| {
         let _ = std::fs::remove_file(&out_file);
@@ -528,6 +527,10 @@ fn learn_writes_atari_gos_move_model_from_self_play_records() {
         MoveModel::from_bytes(&bytes, "go").unwrap_err(),
         "a move model of atari, not of go"
     );
+    // The next generation plays its own games with the model.
+    let next = dir.join("atari-next.jsonl");
+    selfplay("atari", &next, &["--model", out_file.to_str().unwrap()]);
+    assert!(std::fs::read_to_string(&next).unwrap().lines().count() >= 10);
     // A line cut short by a killed run is skipped, named by its number.
     let mut text = std::fs::read_to_string(&records).unwrap();
     let lines = text.lines().count();
@@ -541,7 +544,7 @@ fn learn_writes_atari_gos_move_model_from_self_play_records() {
     );
     // Records of Go are not Atari Go's.
     let go_records = dir.join("go.jsonl");
-    selfplay("go", &go_records);
+    selfplay("go", &go_records, &[]);
     let (_, stderr, code) = learn("atari", &go_records);
     assert_eq!(code, Some(2), "{stderr}");
     assert!(
