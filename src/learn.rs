@@ -491,6 +491,14 @@ mod tests {
         records
     }
 
+    /// Asserts that of the distance weights from `first` on, distance 2
+    /// (touching the last move) weighs most.
+    fn assert_distance_2_weighs_most(model: &MoveModel, first: usize) {
+        let distance = &model.tactics[5];
+        let best = (first..distance.len()).max_by(|&a, &b| distance[a].total_cmp(&distance[b]));
+        assert_eq!(best, Some(2), "touching the last move weighs most: {distance:?}");
+    }
+
     #[test]
     fn training_on_self_play_learns_where_the_search_looked() {
         let (training, test) = (contact_records(60, 1), contact_records(20, 2));
@@ -511,9 +519,7 @@ mod tests {
         assert!(learned.hits > 0.2, "{learned:?}");
         // Distance 0 (no last move) is every move's at the first move, so
         // its weight changes no chance: compare the distances to a move.
-        let distance = &model.tactics[5];
-        let best = (2..distance.len()).max_by(|&a, &b| distance[a].total_cmp(&distance[b]));
-        assert_eq!(best, Some(2), "touching the last move weighs most: {distance:?}");
+        assert_distance_2_weighs_most(&model, 2);
     }
 
     #[test]
@@ -562,9 +568,7 @@ mod tests {
             "{learned:?} against {blank:?}"
         );
         assert!(learned.hits > 0.2, "{learned:?}");
-        let distance = &model.tactics[5];
-        let best = (0..distance.len()).max_by(|&a, &b| distance[a].total_cmp(&distance[b]));
-        assert_eq!(best, Some(2), "touching the last move weighs most: {distance:?}");
+        assert_distance_2_weighs_most(&model, 0);
         assert_eq!(model.tactics, weights.tactics);
         assert!(weights
             .patterns

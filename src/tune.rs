@@ -10,7 +10,7 @@
 //! weights stay integers as the engine uses them.
 
 use crate::color::Color;
-use crate::selfplay::records::{Entry, Lines, Record};
+use crate::selfplay::records::{self, Entry, Record};
 use crate::variants::{Game, Variant};
 use std::path::Path;
 
@@ -130,42 +130,33 @@ pub fn read_games<const N: usize>(
     terms: &dyn Fn(&Game) -> Option<[i32; N]>,
 ) -> Result<Games<N>, String> {
     let mut read = Games::default();
-    for path in paths {
-        let mut lines = Lines::open(path.as_ref())?;
-        let mut last_game = None;
-        while let Some(entry) = lines.next() {
-            let (number, record) = match entry? {
-                Entry::Record(number, record) => (number, record),
-                Entry::Bad(bad) => {
-                    read.bad_lines.push(bad);
-                    continue;
-                }
-            };
-            let at = |why: String| format!("{} line {number}: {why}", lines.shown());
-            if record.setup.variant != variant {
-                return Err(at(format!(
-                    "a record of {}, not of {}",
-                    record.setup.variant.name(),
-                    variant.name()
-                )));
-            }
-            if record.playouts == 0 {
-                read.forced += 1;
+    // A game's records lie together in its file.
+    let mut last_game = None;
+    for entry in records::of_variant(paths, variant) {
+        let (file, line, record) = match entry? {
+            (file, Entry::Record(line, record)) => (file, line, record),
+            (_, Entry::Bad(bad)) => {
+                read.bad_lines.push(bad);
                 continue;
             }
-            let sample = match sample(&record, terms) {
-                Ok(sample) => sample,
-                Err(why) => {
-                    read.bad_lines.push(at(why));
-                    continue;
-                }
-            };
-            if last_game != Some(record.game) {
-                read.games.push(Vec::new());
-                last_game = Some(record.game);
-            }
-            read.games.last_mut().expect("a game was started").push(sample);
+        };
+        if record.playouts == 0 {
+            read.forced += 1;
+            continue;
         }
+        let sample = match sample(&record, terms) {
+            Ok(sample) => sample,
+            Err(why) => {
+                let shown = paths[file].as_ref().display();
+                read.bad_lines.push(format!("{shown} line {line}: {why}"));
+                continue;
+            }
+        };
+        if last_game != Some((file, record.game)) {
+            read.games.push(Vec::new());
+            last_game = Some((file, record.game));
+        }
+        read.games.last_mut().expect("a game was started").push(sample);
     }
     Ok(read)
 }

@@ -3,7 +3,7 @@
 //! docs/learning.md).
 
 use crate::learn::{self, SelfPlay, Source};
-use crate::selfplay::records::{Entry, Lines};
+use crate::selfplay::records::{self, Entry};
 use crate::sgf::{self, SgfGame};
 use crate::variants::go::model::MoveModel;
 use crate::Variant;
@@ -85,35 +85,27 @@ fn learn_from_selfplay(args: &LearnArgs, variant: Variant) -> Result<(), String>
     let (mut training, mut test) = (Vec::new(), Vec::new());
     // Each game, by its file and number, with the order it was first read in.
     let (mut games, mut skipped) = (HashMap::new(), 0);
-    for (file, path) in args.records.iter().enumerate() {
-        for entry in Lines::open(path)? {
-            match entry? {
-                Entry::Record(line, record) => {
-                    if record.setup.variant != variant {
-                        return Err(format!(
-                            "{} line {line}: a record of {}, not of {}",
-                            path.display(),
-                            record.setup.variant.name(),
-                            variant.name()
-                        ));
-                    }
-                    let read = games.len();
-                    let order = *games.entry((file, record.game)).or_insert(read);
-                    if args.games.is_some_and(|n| order >= n + args.test_games) {
-                        games.remove(&(file, record.game));
-                        break;
-                    }
-                    if order < args.test_games {
-                        &mut test
-                    } else {
-                        &mut training
-                    }
-                    .push(record);
+    let mut records = records::of_variant(&args.records, variant);
+    while let Some(entry) = records.next() {
+        match entry? {
+            (file, Entry::Record(_, record)) => {
+                let read = games.len();
+                let order = *games.entry((file, record.game)).or_insert(read);
+                if args.games.is_some_and(|n| order >= n + args.test_games) {
+                    games.remove(&(file, record.game));
+                    records.next_file();
+                    continue;
                 }
-                Entry::Bad(message) => {
-                    skipped += 1;
-                    eprintln!("learn: {message}; skipped");
+                if order < args.test_games {
+                    &mut test
+                } else {
+                    &mut training
                 }
+                .push(record);
+            }
+            (_, Entry::Bad(message)) => {
+                skipped += 1;
+                eprintln!("learn: {message}; skipped");
             }
         }
     }

@@ -25,7 +25,7 @@ use crate::Position;
 use serde::{Deserialize, Serialize};
 use std::fs::File;
 use std::io::{BufRead, BufReader};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The game a record belongs to, as a game record keeps it: what rebuilds
 /// its start position.
@@ -328,6 +328,74 @@ impl Iterator for Lines {
     }
 }
 
+/// The records of one variant in files read one after another, each
+/// entry with the index of its file among them. A line that is not a
+/// record comes as [`Entry::Bad`] and reading goes on; a file that cannot
+/// be read, or a record of another variant (`FILE line N: a record of X,
+/// not of Y`), is an error, after which nothing more is read.
+pub struct VariantRecords {
+    paths: Vec<PathBuf>,
+    variant: Variant,
+    /// The index of the file being read, or of the next to open.
+    file: usize,
+    lines: Option<Lines>,
+    failed: bool,
+}
+
+/// The records of `variant` in `paths`, in order (see [`VariantRecords`]).
+pub fn of_variant(paths: &[impl AsRef<Path>], variant: Variant) -> VariantRecords {
+    VariantRecords {
+        paths: paths.iter().map(|p| p.as_ref().to_path_buf()).collect(),
+        variant,
+        file: 0,
+        lines: None,
+        failed: false,
+    }
+}
+
+impl VariantRecords {
+    /// Leaves the rest of the file being read: what comes next comes from
+    /// the next file.
+    pub fn next_file(&mut self) {
+        if self.lines.take().is_some() {
+            self.file += 1;
+        }
+    }
+}
+
+impl Iterator for VariantRecords {
+    type Item = Result<(usize, Entry), String>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        let read = loop {
+            let lines = match &mut self.lines {
+                Some(lines) => lines,
+                None => match Lines::open(self.paths.get(self.file)?) {
+                    Ok(lines) => self.lines.insert(lines),
+                    Err(e) => break Err(e),
+                },
+            };
+            match lines.next() {
+                None => self.next_file(),
+                Some(Ok(Entry::Record(line, record))) if record.setup.variant != self.variant => {
+                    break Err(format!(
+                        "{} line {line}: a record of {}, not of {}",
+                        lines.shown(),
+                        record.setup.variant.name(),
+                        self.variant.name()
+                    ))
+                }
+                Some(entry) => break entry.map(|entry| (self.file, entry)),
+            }
+        };
+        self.failed = read.is_err();
+        Some(read)
+    }
+}
+
 /// What a records file holds.
 #[derive(Debug, Default)]
 pub struct RecordsFile {
@@ -352,4 +420,166 @@ pub fn read(path: &Path) -> Result<RecordsFile, String> {
 /// The lines of `records`, each with its newline.
 pub fn text(records: &[Record]) -> String {
     records.iter().map(|r| line(r) + "\n").collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Game `game`'s record at its move `moves` (0 or 1) on a 5x5 board.
+    fn record(variant: Variant, game: u32, moves: usize) -> Record {
+        let at = |text| Move::parse(text, 5).unwrap();
+        let played = [at("C3"), at("B2")];
+        Record {
+            game,
+            seed: 7,
+            setup: RecordSetup {
+                variant,
+                size: 5,
+                komi: 0.5,
+                options: Vec::new(),
+            },
+            moves: vec![(Color::Black, played[0])][..moves].to_vec(),
+            to_move: [Color::Black, Color::White][moves],
+            visits: vec![(played[moves], 30), (at("D4"), 10)],
+            total: 40,
+            playouts: 40,
+            winrate: 0.625,
+            played: played[moves],
+            result: "B+R".into(),
+            winner: Some(Color::Black),
+            ending: Ending::Rules,
+        }
+    }
+
+    fn atari_games(games: u32) -> Vec<Record> {
+        (1..=games)
+            .flat_map(|game| [record(Variant::Atari, game, 0), record(Variant::Atari, game, 1)])
+            .collect()
+    }
+
+    /// A file of the temporary directory holding `text`, its name this
+    /// test's own.
+    fn file(name: &str, text: &str) -> PathBuf {
+        let path = std::env::temp_dir().join(format!("variago-records-{}-{name}.jsonl", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    /// Reads `paths` to the end, or to the first error.
+    fn read_all(paths: &[PathBuf], variant: Variant) -> Result<Vec<(usize, Entry)>, String> {
+        of_variant(paths, variant).collect()
+    }
+
+    fn records_of(entries: Vec<(usize, Entry)>) -> Vec<(usize, usize, Record)> {
+        entries
+            .into_iter()
+            .filter_map(|(file, entry)| match entry {
+                Entry::Record(line, record) => Some((file, line, record)),
+                Entry::Bad(_) => None,
+            })
+            .collect()
+    }
+
+    fn bad_lines(entries: &[(usize, Entry)]) -> Vec<&str> {
+        entries
+            .iter()
+            .filter_map(|(_, entry)| match entry {
+                Entry::Bad(message) => Some(message.as_str()),
+                Entry::Record(..) => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn good_files_read_back_exactly_with_their_files_and_lines() {
+        let (first, second) = (atari_games(2), atari_games(1));
+        let paths = [
+            file("good-1", &text(&first)),
+            file("good-2", &format!("\n{}", text(&second))),
+        ];
+        let read = records_of(read_all(&paths, Variant::Atari).unwrap());
+        let in_first = first.into_iter().enumerate().map(|(i, r)| (0, i + 1, r));
+        // The blank first line of the second file still counts.
+        let in_second = second.into_iter().enumerate().map(|(i, r)| (1, i + 2, r));
+        let expected: Vec<_> = in_first.chain(in_second).collect();
+        assert_eq!(read, expected);
+        paths.iter().for_each(|p| std::fs::remove_file(p).unwrap());
+    }
+
+    #[test]
+    fn a_record_of_another_variant_is_an_error_naming_its_file_and_line() {
+        let lines = [
+            record(Variant::Atari, 1, 0),
+            record(Variant::Go, 1, 1),
+            record(Variant::Atari, 2, 0),
+        ];
+        let paths = [
+            file("variant", &text(&lines)),
+            file("variant-after", &text(&atari_games(1))),
+        ];
+        let message = format!("{} line 2: a record of go, not of atari", paths[0].display());
+        assert_eq!(read_all(&paths, Variant::Atari).unwrap_err(), message);
+        let mut reader = of_variant(&paths, Variant::Atari);
+        assert!(matches!(reader.next(), Some(Ok((0, Entry::Record(1, _))))));
+        assert_eq!(reader.next().unwrap().unwrap_err(), message);
+        assert!(reader.next().is_none(), "nothing is read after the error");
+        paths.iter().for_each(|p| std::fs::remove_file(p).unwrap());
+    }
+
+    #[test]
+    fn a_broken_line_is_skipped_and_named_with_its_number() {
+        let records = atari_games(2);
+        let mut lines: Vec<String> = records.iter().map(line).collect();
+        lines.insert(2, "{\"game\": 1, \"seed\":".into());
+        let path = file("broken", &(lines.join("\n") + "\n"));
+        let entries = read_all(std::slice::from_ref(&path), Variant::Atari).unwrap();
+        let bad = bad_lines(&entries);
+        assert_eq!(bad.len(), 1, "{bad:?}");
+        let named = format!("{} line 3: not a record: ", path.display());
+        assert!(bad[0].starts_with(&named), "{bad:?}");
+        let kept: Vec<_> = records_of(entries).into_iter().map(|(_, line, r)| (line, r)).collect();
+        let expected = [1, 2, 4, 5].into_iter().zip(records).collect::<Vec<_>>();
+        assert_eq!(kept, expected);
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn a_truncated_last_line_is_skipped_and_the_lines_before_it_kept() {
+        let records = atari_games(2);
+        let whole = text(&records);
+        let cut = whole.trim_end().len() - 20;
+        let path = file("truncated", &whole[..cut]);
+        let entries = read_all(std::slice::from_ref(&path), Variant::Atari).unwrap();
+        let bad = bad_lines(&entries);
+        let named = format!("{} line 4: not a record: ", path.display());
+        assert!(bad.len() == 1 && bad[0].starts_with(&named), "{bad:?}");
+        let kept: Vec<_> = records_of(entries).into_iter().map(|(_, _, r)| r).collect();
+        assert_eq!(kept, records[..3]);
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn next_file_leaves_the_rest_of_a_file_and_reads_on_from_the_next() {
+        let paths = [
+            file("next-1", &text(&atari_games(2))),
+            file("next-2", &text(&atari_games(1))),
+        ];
+        let mut reader = of_variant(&paths, Variant::Atari);
+        assert!(matches!(reader.next(), Some(Ok((0, Entry::Record(1, _))))));
+        reader.next_file();
+        let rest: Vec<_> = reader.map(|entry| entry.map(|(file, _)| file)).collect();
+        assert_eq!(rest, [Ok(1), Ok(1)]);
+        paths.iter().for_each(|p| std::fs::remove_file(p).unwrap());
+    }
+
+    #[test]
+    fn a_file_that_cannot_be_read_is_an_error() {
+        let missing = std::env::temp_dir().join(format!("variago-records-{}-missing.jsonl", std::process::id()));
+        let error = read_all(std::slice::from_ref(&missing), Variant::Atari).unwrap_err();
+        assert!(
+            error.starts_with(&format!("cannot read {}: ", missing.display())),
+            "{error}"
+        );
+    }
 }
