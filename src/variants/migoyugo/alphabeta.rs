@@ -12,7 +12,6 @@
 
 use super::bits::Bits;
 use super::board::Bitboard;
-use super::eval::YUGO;
 use super::playout::{tactics, Tactics};
 use super::prover::{with_searcher, Budget, Searcher, MAX_PLY, PROVEN, WIN};
 use super::{with_board, Migoyugo};
@@ -30,9 +29,11 @@ pub const NODES_PER_PLAYOUT: u64 = 100;
 /// spent: the next one costs several times the last.
 const ITERATION_START: f64 = 0.6;
 
-/// The score difference (in the evaluation's units) that moves the win
-/// estimate from 50% to about 73%.
-const WINRATE_SCALE: f32 = 2.5 * YUGO as f32;
+/// The win estimate of a score is the logistic of the score over this:
+/// 1/K of the fit of the evaluation to self-play results (K = 0.008638,
+/// docs/tuning.md), so that a score's estimate is the share of games won
+/// from positions of that score; a Yugo ahead is about 70%.
+const WINRATE_SCALE: f32 = 115.8;
 
 /// A completed iteration: the best root move with its score and line, and
 /// every root move with its score (exact for the best, a bound for the

@@ -34,9 +34,6 @@ pub const TERM_NAMES: [&str; TERMS] = [
     "tempo",
 ];
 
-/// One Yugo (a double Yugo counts twice): the unit of the evaluation.
-pub const YUGO: i32 = WEIGHTS[0];
-
 /// The weights, in hundredths of a Yugo: a Yugo; per line of four through
 /// a Yugo, and through a Migo; the mover's first point that makes a Yugo,
 /// and each further one (up to three); the opponent's points that make a
