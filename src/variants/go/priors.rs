@@ -10,8 +10,9 @@
 //! features: an atari that starts a working ladder, and an escape from
 //! atari that runs into one.
 
-use super::features::{neighbourhood_key, tactics};
+use super::features::tactics;
 use super::model::{builtin, softmax, MoveModel};
+use super::neighbourhood::NeighbourhoodRows;
 use super::policy::sensible;
 use crate::board::Board;
 use crate::color::Color;
@@ -36,11 +37,11 @@ pub fn unit(size: usize) -> f32 {
 /// follows the model until the playouts disagree.
 pub const MODEL_WEIGHT: f32 = 20.0;
 
-/// The model's pattern scores by neighbourhood (see [`neighbourhood_key`]),
-/// as many as fit, a newer one taking an older one's place: sibling
-/// positions in the tree share most of their neighbourhoods, so most moves
-/// of a new node find their score here instead of hashing their patterns
-/// in every symmetry.
+/// The model's pattern scores by neighbourhood (see
+/// [`super::neighbourhood`]), as many as fit, a newer one taking an older
+/// one's place: sibling positions in the tree share most of their
+/// neighbourhoods, so most moves of a new node find their score here
+/// instead of hashing their patterns in every symmetry.
 struct PatternMemory {
     /// Filed by the key's top bits: (the next 32 bits of the key, pattern
     /// score), as the model's file keeps its patterns; a check of 0 for
@@ -49,6 +50,8 @@ struct PatternMemory {
     /// The identity of the model whose scores the slots hold: a thread
     /// that searches with another model forgets them.
     model: u64,
+    /// The board being rated, from the mover's side.
+    rows: NeighbourhoodRows,
 }
 
 /// The number of slots: 2^13, 64 KiB a thread, small beside
@@ -61,17 +64,24 @@ impl PatternMemory {
         PatternMemory {
             slots: vec![(0, 0.0); 1 << MEMORY_BITS],
             model: 0,
+            rows: NeighbourhoodRows::new(),
         }
     }
 
-    /// `model`'s pattern score of `color` playing at `p`.
-    #[inline]
-    fn pattern_score(&mut self, model: &MoveModel, board: &Board, color: Color, p: usize) -> f32 {
+    /// Makes ready to score the moves of `color` on `board` by `model`.
+    fn read(&mut self, model: &MoveModel, board: &Board, color: Color) {
         if self.model != model.identity() {
             self.model = model.identity();
             self.slots.fill((0, 0.0));
         }
-        let key = neighbourhood_key(board, color, p);
+        self.rows.read(board, color);
+    }
+
+    /// `model`'s pattern score of `color` playing at `p`, on the board last
+    /// [`read`](Self::read) for them.
+    #[inline]
+    fn pattern_score(&mut self, model: &MoveModel, board: &Board, color: Color, p: usize) -> f32 {
+        let key = self.rows.key(board, p);
         let check = (key >> (32 - MEMORY_BITS)) as u32 | 1;
         let slot = &mut self.slots[(key >> (64 - MEMORY_BITS)) as usize];
         if slot.0 != check {
@@ -121,6 +131,7 @@ pub fn priors(board: &Board, color: Color, last: [usize; 2], moves: &[Move], out
 /// `last` the points of the last two moves (0 for none).
 pub fn chances(model: &MoveModel, board: &Board, color: Color, last: [usize; 2], points: &[usize]) -> Vec<f32> {
     let scores: Vec<f32> = PATTERN_MEMORY.with_borrow_mut(|memory| {
+        memory.read(model, board, color);
         points
             .iter()
             .map(|&p| {
@@ -175,6 +186,7 @@ mod tests {
         let (mut found, mut asked) = (0, 0);
         for round in 0..2 {
             for (b, color) in random_positions(11) {
+                memory.read(model, &b, color);
                 for &p in b.empties() {
                     let fresh = model.pattern_score(&b, color, p as usize);
                     found += (fresh != 0.0) as usize;
