@@ -186,15 +186,30 @@ pub fn small_pattern_key(board: &Board, color: Color, p: usize) -> u64 {
 /// smaller ones, so one played often enough to be known has known ones
 /// inside it: the hashing stops at the first size that `known` refuses.
 pub fn largest_known_pattern<T>(board: &Board, color: Color, p: usize, known: impl Fn(u64) -> Option<T>) -> Option<T> {
+    largest_known_pattern_and_reach(board, color, p, known).0
+}
+
+/// [`largest_known_pattern`], with the distance out to which it looked:
+/// the answer depends on no stone farther away.
+pub fn largest_known_pattern_and_reach<T>(
+    board: &Board,
+    color: Color,
+    p: usize,
+    known: impl Fn(u64) -> Option<T>,
+) -> (Option<T>, i32) {
     let mut largest = None;
-    patterns_while(board, color, p, |key| match known(key) {
-        Some(found) => {
-            largest = Some(found);
-            true
+    let mut levels = 0;
+    patterns_while(board, color, p, |key| {
+        levels += 1;
+        match known(key) {
+            Some(found) => {
+                largest = Some(found);
+                true
+            }
+            None => false,
         }
-        None => false,
     });
-    largest
+    (largest, LEVELS[levels - 1])
 }
 
 /// Hands the pattern keys of `color` playing at `p` to `more`, smallest

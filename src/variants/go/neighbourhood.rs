@@ -3,7 +3,8 @@
 //! side, with those off the board. Two moves with the same key have the
 //! same patterns. The key is read from rows of two-bit cells that all the
 //! moves of a node share, so that it costs nine shifts, not a look at
-//! each of the 48 points.
+//! each of the 48 points. A second key sees only the near neighbourhood,
+//! out to distance 6, which decides the patterns of most moves.
 
 use crate::board::{cell_of, Board, EMPTY};
 use crate::color::Color;
@@ -15,12 +16,18 @@ const REACH: usize = 4;
 
 /// For each row of the neighbourhood, from four above the move to four
 /// below, how far it reaches to either side: the points with
-/// `dx + dy + max(dx, dy) <= 8`.
-const HALF_WIDTHS: [usize; 2 * REACH + 1] = [0, 2, 3, 3, 4, 3, 3, 2, 0];
+/// `dx + dy + max(dx, dy) <= 8`. The rows up to the move's own make the
+/// first word of its window (58 bits), the rest the second (40 bits).
+const FIRST_ROWS: [usize; REACH + 1] = [0, 2, 3, 3, 4];
+const SECOND_ROWS: [usize; REACH] = [3, 3, 2, 0];
 
-/// The rows up to the move's own go to the first word of the key, the rest
-/// to the second: 58 and 40 bits.
-const FIRST_WORD_ROWS: usize = REACH + 1;
+/// The distance of the near neighbourhood: the patterns of the first four
+/// levels.
+pub const NEAR_REACH: i32 = 6;
+
+/// The rows of the near neighbourhood, from three above the move to three
+/// below, as those of the whole one: one word of 58 bits.
+const NEAR: [usize; 7] = [0, 2, 2, 3, 2, 2, 0];
 
 const OWN: u128 = 1;
 const ENEMY: u128 = 2;
@@ -72,19 +79,21 @@ impl NeighbourhoodRows {
         self.rows.resize(width, off_row);
     }
 
-    /// The cells around `p` (on the board last read), row by row, each row
-    /// as wide as the patterns reach, packed into two words.
+    /// The cells around `p` (on the board last read) out to distance 8,
+    /// row by row, each row as wide as the patterns reach, packed into two
+    /// words.
     #[inline]
     pub fn window(&self, board: &Board, p: usize) -> [u64; 2] {
-        let v = board.vertex(p);
-        let (x, y) = (v.x as usize + REACH, v.y as usize);
-        let mut words = [0u64; 2];
-        for (dy, &half) in HALF_WIDTHS.iter().enumerate() {
-            let cells = (self.rows[y + dy] >> (2 * (x - half))) as u64 & ((1 << (2 * (2 * half + 1))) - 1);
-            let word = &mut words[(dy >= FIRST_WORD_ROWS) as usize];
-            *word = *word << (2 * (2 * half + 1)) | cells;
-        }
-        words
+        let (x, y) = padded(board, p);
+        [self.pack(x, y - REACH, &FIRST_ROWS), self.pack(x, y + 1, &SECOND_ROWS)]
+    }
+
+    /// The cells around `p` out to [`NEAR_REACH`], packed the same way into
+    /// one word.
+    #[inline]
+    pub fn near_window(&self, board: &Board, p: usize) -> u64 {
+        let (x, y) = padded(board, p);
+        self.pack(x, y - NEAR.len() / 2, &NEAR)
     }
 
     /// The key of the neighbourhood of `p`: its [`window`](Self::window)
@@ -92,11 +101,40 @@ impl NeighbourhoodRows {
     #[inline]
     pub fn key(&self, board: &Board, p: usize) -> u64 {
         let [first, second] = self.window(board, p);
-        let mut h = first ^ second.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
-        h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        h ^ (h >> 31)
+        mix(first ^ second.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29))
     }
+
+    /// The key of the near neighbourhood of `p`, as [`key`](Self::key).
+    #[inline]
+    pub fn near_key(&self, board: &Board, p: usize) -> u64 {
+        mix(self.near_window(board, p))
+    }
+
+    /// The rows from padded row `top` on, each `halves[i]` to either side
+    /// of padded column `x`, one after the other in a word.
+    #[inline]
+    fn pack<const ROWS: usize>(&self, x: usize, top: usize, halves: &[usize; ROWS]) -> u64 {
+        let rows: &[u128; ROWS] = self.rows[top..top + ROWS].try_into().expect("the rows of a window");
+        halves.iter().zip(rows).fold(0, |word, (&half, &row)| {
+            let bits = 2 * (2 * half + 1);
+            word << bits | (row >> (2 * (x - half))) as u64 & ((1 << bits) - 1)
+        })
+    }
+}
+
+/// The padded column and row of `p`.
+#[inline]
+fn padded(board: &Board, p: usize) -> (usize, usize) {
+    let v = board.vertex(p);
+    (v.x as usize + REACH, v.y as usize + REACH)
+}
+
+/// SplitMix64's finalizer: every bit of `h` reaches the top bits.
+#[inline]
+fn mix(mut h: u64) -> u64 {
+    h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    h ^ (h >> 31)
 }
 
 #[cfg(test)]
@@ -104,14 +142,14 @@ mod tests {
     use super::*;
     use crate::variants::go::features::tests::random_positions;
 
-    /// The window of `p` by its definition: every point of each row in
-    /// turn, looked up on the board.
-    fn window_by_definition(board: &Board, color: Color, p: usize) -> [u64; 2] {
+    /// The rows `halves` from `top` rows above `p`, by their definition:
+    /// every point in turn, looked up on the board, packed as the rows are.
+    fn packed_by_definition(board: &Board, color: Color, p: usize, top: i32, halves: &[usize]) -> u64 {
         let v = board.vertex(p);
         let n = board.size() as i32;
-        let mut words = [0u64; 2];
-        for (row, &half) in HALF_WIDTHS.iter().enumerate() {
-            let dy = row as i32 - REACH as i32;
+        let mut word = 0u64;
+        for (row, &half) in halves.iter().enumerate() {
+            let dy = row as i32 - top;
             let half = half as i32;
             let mut cells = 0u64;
             for dx in -half..=half {
@@ -127,10 +165,9 @@ mod tests {
                 };
                 cells |= (code as u64) << (2 * (dx + half));
             }
-            let word = &mut words[(row >= FIRST_WORD_ROWS) as usize];
-            *word = *word << (2 * (2 * half + 1)) | cells;
+            word = word << (2 * (2 * half + 1)) | cells;
         }
-        words
+        word
     }
 
     #[test]
@@ -150,39 +187,69 @@ mod tests {
             rows.read(&b, color);
             for &p in b.empties() {
                 let p = p as usize;
-                assert_eq!(rows.window(&b, p), window_by_definition(&b, color, p));
+                let whole = [
+                    packed_by_definition(&b, color, p, REACH as i32, &FIRST_ROWS),
+                    packed_by_definition(&b, color, p, -1, &SECOND_ROWS),
+                ];
+                assert_eq!(rows.window(&b, p), whole);
+                assert_eq!(rows.near_window(&b, p), packed_by_definition(&b, color, p, 3, &NEAR));
+            }
+        }
+    }
+
+    /// Whether a white stone at (`dx`, `dy`) from the centre of an empty
+    /// 19x19 board changes `key` of the centre for black.
+    fn sees(key: fn(&NeighbourhoodRows, &Board, usize) -> u64, dx: usize, dy: usize) -> bool {
+        let empty = Board::new(19);
+        let centre = empty.point(Vertex::new(9, 9));
+        let mut one = empty.clone();
+        one.play(one.point(Vertex::new(9 + dx, 9 - dy)), Color::White, 0);
+        let mut rows = NeighbourhoodRows::new();
+        rows.read(&empty, Color::Black);
+        let before = key(&rows, &empty, centre);
+        rows.read(&one, Color::Black);
+        key(&rows, &one, centre) != before
+    }
+
+    #[test]
+    fn the_keys_see_the_points_out_to_their_distance_and_no_farther() {
+        type Key = fn(&NeighbourhoodRows, &Board, usize) -> u64;
+        type Case = (Key, [(usize, usize); 4], [(usize, usize); 3]);
+        // The whole key sees the points out to distance 8, (4, 0) to (0, 4),
+        // the near key those out to 6, (3, 0) to (0, 3); each sees none
+        // farther.
+        let cases: [Case; 2] = [
+            (
+                NeighbourhoodRows::key,
+                [(4, 0), (3, 2), (2, 3), (0, 4)],
+                [(3, 3), (5, 0), (2, 4)],
+            ),
+            (
+                NeighbourhoodRows::near_key,
+                [(3, 0), (2, 2), (2, 1), (0, 3)],
+                [(4, 0), (3, 1), (1, 3)],
+            ),
+        ];
+        for (key, seen, unseen) in cases {
+            for (dx, dy) in seen {
+                assert!(sees(key, dx, dy), "({dx}, {dy})");
+            }
+            for (dx, dy) in unseen {
+                assert!(!sees(key, dx, dy), "({dx}, {dy})");
             }
         }
     }
 
     #[test]
-    fn the_window_sees_the_points_out_to_distance_eight_and_no_farther() {
-        let mut b = Board::new(19);
-        let centre = b.point(Vertex::new(9, 9));
+    fn the_same_stones_are_another_neighbourhood_for_the_other_player() {
+        let mut b = Board::new(9);
+        b.play(b.point(Vertex::new(5, 4)), Color::White, 0);
+        let centre = b.point(Vertex::new(4, 4));
         let mut rows = NeighbourhoodRows::new();
         rows.read(&b, Color::Black);
-        let empty = rows.key(&b, centre);
-        // (4, 0), (3, 2), (2, 3) and (0, 4) are at distance 8; (3, 3), (5, 0)
-        // and (2, 4) farther.
-        for (dx, dy, seen) in [
-            (4, 0, true),
-            (3, 2, true),
-            (2, 3, true),
-            (0, 4, true),
-            (3, 3, false),
-            (5, 0, false),
-            (2, 4, false),
-        ] {
-            let mut one = b.clone();
-            one.play(one.point(Vertex::new(9 + dx, 9 - dy)), Color::White, 0);
-            rows.read(&one, Color::Black);
-            assert_eq!(rows.key(&one, centre) != empty, seen, "({dx}, {dy})");
-        }
-        // The same stone is another neighbourhood for the other player.
-        b.play(b.point(Vertex::new(10, 9)), Color::White, 0);
-        rows.read(&b, Color::Black);
-        let black = rows.key(&b, centre);
+        let black = (rows.key(&b, centre), rows.near_key(&b, centre));
         rows.read(&b, Color::White);
-        assert_ne!(black, rows.key(&b, centre));
+        let white = (rows.key(&b, centre), rows.near_key(&b, centre));
+        assert!(black.0 != white.0 && black.1 != white.1);
     }
 }
