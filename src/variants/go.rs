@@ -18,6 +18,7 @@ use rand::rngs::SmallRng;
 pub mod features;
 pub mod ladder;
 pub mod model;
+pub mod neighbourhood;
 pub mod policy;
 pub mod priors;
 

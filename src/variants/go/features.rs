@@ -186,39 +186,30 @@ pub fn small_pattern_key(board: &Board, color: Color, p: usize) -> u64 {
 /// smaller ones, so one played often enough to be known has known ones
 /// inside it: the hashing stops at the first size that `known` refuses.
 pub fn largest_known_pattern<T>(board: &Board, color: Color, p: usize, known: impl Fn(u64) -> Option<T>) -> Option<T> {
-    let mut largest = None;
-    patterns_while(board, color, p, |key| match known(key) {
-        Some(found) => {
-            largest = Some(found);
-            true
-        }
-        None => false,
-    });
-    largest
+    largest_known_pattern_and_reach(board, color, p, known).0
 }
 
-/// A key of everything the patterns of `color` playing at `p` see: the
-/// points out to [`MAX_DISTANCE`], from the mover's side, and which of
-/// them are off the board, in the board's own orientation. Two moves with
-/// the same key have the same patterns, and it costs a fraction of them:
-/// one hash, not one per symmetry and level.
-#[inline]
-pub fn neighbourhood_key(board: &Board, color: Color, p: usize) -> u64 {
-    let geometry = geometry();
-    let table = neighbourhoods(board.size());
-    let at = point_index(board, p);
-    let bounds = &table.bounds[at];
-    let own = cell_of(color);
-    let mut key = table.off_board_key[at];
-    for &(delta, k) in &table.entries[bounds[0] as usize..bounds[LEVELS.len()] as usize] {
-        let cell = match board.cell(p.wrapping_add_signed(delta as isize)) {
-            EMPTY => continue,
-            c if c == own => OWN,
-            _ => ENEMY,
-        };
-        key ^= geometry.keys[k as usize][0][cell];
-    }
-    key
+/// [`largest_known_pattern`], with the distance out to which it looked:
+/// the answer depends on no stone farther away.
+pub fn largest_known_pattern_and_reach<T>(
+    board: &Board,
+    color: Color,
+    p: usize,
+    known: impl Fn(u64) -> Option<T>,
+) -> (Option<T>, i32) {
+    let mut largest = None;
+    let mut levels = 0;
+    patterns_while(board, color, p, |key| {
+        levels += 1;
+        match known(key) {
+            Some(found) => {
+                largest = Some(found);
+                true
+            }
+            None => false,
+        }
+    });
+    (largest, LEVELS[levels - 1])
 }
 
 /// Hands the pattern keys of `color` playing at `p` to `more`, smallest
@@ -266,9 +257,6 @@ struct Neighbourhoods {
     /// For each point and level, the hashes in each symmetry of the points
     /// off the board out to the level's distance.
     edges: Vec<[[u64; 8]; LEVELS.len()]>,
-    /// For each point, the off-board points' part of its
-    /// [`neighbourhood_key`].
-    off_board_key: Vec<u64>,
 }
 
 fn neighbourhoods(size: usize) -> &'static Neighbourhoods {
@@ -282,7 +270,6 @@ fn neighbourhoods(size: usize) -> &'static Neighbourhoods {
             entries: Vec::new(),
             bounds: Vec::new(),
             edges: Vec::new(),
-            off_board_key: Vec::new(),
         };
         for (y, x) in (0..n).flat_map(|y| (0..n).map(move |x| (y, x))) {
             let mut bounds = [table.entries.len() as u32; LEVELS.len() + 1];
@@ -304,9 +291,6 @@ fn neighbourhoods(size: usize) -> &'static Neighbourhoods {
                 }
                 bounds[level + 1..].fill(table.entries.len() as u32);
             }
-            table
-                .off_board_key
-                .push(edges.iter().fold(0, |key, level| key ^ level[0]));
             // A level's pattern holds the smaller ones' points off the board too.
             for level in 1..LEVELS.len() {
                 let smaller = edges[level - 1];
@@ -386,6 +370,7 @@ fn geometry() -> &'static Geometry {
 pub(in crate::variants::go) mod tests {
     use super::*;
     use crate::moves::Vertex;
+    use crate::variants::go::neighbourhood::NeighbourhoodRows;
     use crate::variants::go::policy::tests::board;
 
     fn at(b: &Board, v: &str) -> usize {
@@ -483,12 +468,14 @@ pub(in crate::variants::go) mod tests {
     #[test]
     fn pattern_keys_follow_their_definition_and_the_neighbourhood_key_decides_them() {
         let mut seen: std::collections::HashMap<u64, [u64; LEVELS.len()]> = Default::default();
+        let mut rows = NeighbourhoodRows::new();
         for (b, color) in random_positions(7) {
+            rows.read(&b, color);
             for &p in b.empties() {
                 let p = p as usize;
                 let keys = pattern_keys(&b, color, p);
                 assert_eq!(keys.to_vec(), pattern_keys_by_definition(&b, color, p));
-                let before = seen.entry(neighbourhood_key(&b, color, p)).or_insert(keys);
+                let before = seen.entry(rows.key(&b, p)).or_insert(keys);
                 assert_eq!(*before, keys, "one neighbourhood key, two patterns");
             }
         }

@@ -16,7 +16,7 @@
 //! their weights. A look-up so compares a handful of 32-bit words; two
 //! keys that agree in all 46 bits are as rare as a 46-bit hash collision.
 
-use super::features::{largest_known_pattern, tactics, Tactics, TACTIC_VALUES};
+use super::features::{largest_known_pattern_and_reach, tactics, Tactics, TACTIC_VALUES};
 use crate::board::Board;
 use crate::color::Color;
 use crate::variants::Variant;
@@ -214,7 +214,16 @@ impl<'a> MoveModel<'a> {
     /// 0 for none.
     #[inline]
     pub fn pattern_score(&self, board: &Board, color: Color, p: usize) -> f32 {
-        largest_known_pattern(board, color, p, |key| self.pattern_weight(key)).unwrap_or(0.0)
+        self.pattern_score_and_reach(board, color, p).0
+    }
+
+    /// [`pattern_score`](Self::pattern_score), with the distance out to
+    /// which the patterns were read: the score depends on no stone farther
+    /// away.
+    #[inline]
+    pub fn pattern_score_and_reach(&self, board: &Board, color: Color, p: usize) -> (f32, i32) {
+        let (weight, reach) = largest_known_pattern_and_reach(board, color, p, |key| self.pattern_weight(key));
+        (weight.unwrap_or(0.0), reach)
     }
 
     /// The chance of each move of `points` (empty, legal) for `color`,

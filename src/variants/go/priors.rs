@@ -10,8 +10,9 @@
 //! features: an atari that starts a working ladder, and an escape from
 //! atari that runs into one.
 
-use super::features::{neighbourhood_key, tactics};
+use super::features::tactics;
 use super::model::{in_use, softmax, MoveModel};
+use super::neighbourhood::{NeighbourhoodRows, NEAR_REACH};
 use super::policy::sensible;
 use crate::board::Board;
 use crate::color::Color;
@@ -37,48 +38,85 @@ pub fn unit(size: usize) -> f32 {
 /// follows the model until the playouts disagree.
 pub const MODEL_WEIGHT: f32 = 20.0;
 
-/// The model's pattern scores by neighbourhood (see [`neighbourhood_key`]),
-/// as many as fit, a newer one taking an older one's place: sibling
-/// positions in the tree share most of their neighbourhoods, so most moves
-/// of a new node find their score here instead of hashing their patterns
-/// in every symmetry.
+/// The model's pattern scores by neighbourhood (see
+/// [`super::neighbourhood`]), as many as fit, a newer one taking an older
+/// one's place: sibling positions in the tree share most of their
+/// neighbourhoods, so most moves of a new node find their score here
+/// instead of hashing their patterns in every symmetry.
+///
+/// A move whose neighbourhood is not there may still share the near
+/// neighbourhood (see [`NEAR_REACH`]) with one seen before, and most
+/// moves' patterns are read no farther, where the model knows no larger
+/// one: the scores that the near neighbourhood decides are filed by it
+/// too.
 struct PatternMemory {
-    /// Filed by the key's top bits: (the next 32 bits of the key, pattern
-    /// score), as the model's file keeps its patterns; a check of 0 for
-    /// an empty slot.
-    slots: Vec<(u32, f32)>,
+    /// By the whole neighbourhood's key: (check, pattern score).
+    whole: Vec<(u32, f32)>,
+    /// By the near neighbourhood's key, the scores that it decides.
+    near: Vec<(u32, f32)>,
     /// The identity of the model whose scores the slots hold: a thread
     /// that searches with another model forgets them.
     model: u64,
+    /// The board being rated, from the mover's side.
+    rows: NeighbourhoodRows,
 }
 
-/// The number of slots: 2^13, 64 KiB a thread, small beside
-/// `THREAD_MEMORY_MB` of `--max-memory`. Sixty-four times as many find
-/// no more.
+/// The number of slots of each table: 2^13, 128 KiB a thread for both,
+/// small beside `THREAD_MEMORY_MB` of `--max-memory`. Sixty-four times as
+/// many find no more.
 const MEMORY_BITS: u32 = 13;
+
+/// Where `key` is filed: its slot, by its top bits, and its check, the
+/// next 32 bits, as the model's file keeps its patterns; never 0, the
+/// check of an empty slot.
+#[inline]
+fn filed(key: u64) -> (usize, u32) {
+    (
+        (key >> (64 - MEMORY_BITS)) as usize,
+        (key >> (32 - MEMORY_BITS)) as u32 | 1,
+    )
+}
 
 impl PatternMemory {
     fn new() -> PatternMemory {
         PatternMemory {
-            slots: vec![(0, 0.0); 1 << MEMORY_BITS],
+            near: vec![(0, 0.0); 1 << MEMORY_BITS],
+            whole: vec![(0, 0.0); 1 << MEMORY_BITS],
             model: 0,
+            rows: NeighbourhoodRows::new(),
         }
     }
 
-    /// `model`'s pattern score of `color` playing at `p`.
-    #[inline]
-    fn pattern_score(&mut self, model: &MoveModel, board: &Board, color: Color, p: usize) -> f32 {
+    /// Makes ready to score the moves of `color` on `board` by `model`.
+    fn read(&mut self, model: &MoveModel, board: &Board, color: Color) {
         if self.model != model.identity() {
             self.model = model.identity();
-            self.slots.fill((0, 0.0));
+            self.near.fill((0, 0.0));
+            self.whole.fill((0, 0.0));
         }
-        let key = neighbourhood_key(board, color, p);
-        let check = (key >> (32 - MEMORY_BITS)) as u32 | 1;
-        let slot = &mut self.slots[(key >> (64 - MEMORY_BITS)) as usize];
-        if slot.0 != check {
-            *slot = (check, model.pattern_score(board, color, p));
+        self.rows.read(board, color);
+    }
+
+    /// `model`'s pattern score of `color` playing at `p`, on the board last
+    /// [`read`](Self::read) for them.
+    #[inline]
+    fn pattern_score(&mut self, model: &MoveModel, board: &Board, color: Color, p: usize) -> f32 {
+        let (slot, check) = filed(self.rows.key(board, p));
+        if self.whole[slot].0 == check {
+            return self.whole[slot].1;
         }
-        slot.1
+        let (near_slot, near_check) = filed(self.rows.near_key(board, p));
+        let score = if self.near[near_slot].0 == near_check {
+            self.near[near_slot].1
+        } else {
+            let (score, reach) = model.pattern_score_and_reach(board, color, p);
+            if reach <= NEAR_REACH {
+                self.near[near_slot] = (near_check, score);
+            }
+            score
+        };
+        self.whole[slot] = (check, score);
+        score
     }
 }
 
@@ -128,6 +166,7 @@ pub fn placement_points(board: &Board, moves: &[Move]) -> Vec<usize> {
 /// `last` the points of the last two moves (0 for none).
 pub fn chances(model: &MoveModel, board: &Board, color: Color, last: [usize; 2], points: &[usize]) -> Vec<f32> {
     let scores: Vec<f32> = PATTERN_MEMORY.with_borrow_mut(|memory| {
+        memory.read(model, board, color);
         points
             .iter()
             .map(|&p| {
@@ -180,8 +219,15 @@ mod tests {
         let model = super::super::model::builtin();
         let mut memory = PatternMemory::new();
         let (mut found, mut asked) = (0, 0);
-        for round in 0..2 {
+        // The first round computes the scores, the second finds them by the
+        // whole neighbourhood, the third, without those, by the near one
+        // where it decides them.
+        for round in 0..3 {
+            if round == 2 {
+                memory.whole.fill((0, 0.0));
+            }
             for (b, color) in random_positions(11) {
+                memory.read(model, &b, color);
                 for &p in b.empties() {
                     let fresh = model.pattern_score(&b, color, p as usize);
                     found += (fresh != 0.0) as usize;
@@ -197,6 +243,8 @@ mod tests {
         // The positions reach known patterns, so the scores compared are
         // not all 0.
         assert!(found * 10 > asked, "{found} known of {asked}");
+        let near = memory.near.iter().filter(|slot| slot.0 != 0).count();
+        assert!(near * 4 > memory.near.len(), "{near} near scores");
     }
 
     #[test]
