@@ -212,7 +212,7 @@ fn the_help_lists_the_variants_where_a_variant_is_chosen() {
     for (name, flags) in flags_by_command() {
         if name == "match-report" || name == "selfplay-merge" || name == "learn" {
             // Two read the variant from their files, the other learns the
-            // models of the two variants Go's move features describe.
+            // models of the variants Go's move features describe.
             continue;
         }
         assert!(flags.contains(&"variant".to_string()), "{name} chooses no variant");
@@ -554,6 +554,9 @@ fn learn_writes_atari_gos_move_model_from_self_play_records() {
     assert!(!out_file.exists(), "nothing written");
     let (_, stderr, code) = learn("wargo", &records);
     assert_eq!(code, Some(2), "{stderr}");
-    assert!(stderr.contains("wargo has no move model to learn"), "{stderr}");
+    assert!(
+        stderr.contains("wargo has no move features (only go, atari, yugo have)"),
+        "{stderr}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

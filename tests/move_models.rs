@@ -1,5 +1,5 @@
-//! `--model FILE`: the search of Go and Atari Go takes a move model read
-//! from a file, and every bad file is refused before the engine starts.
+//! `--model FILE`: the search of Go, Atari Go and Yugo takes a move model
+//! read from a file, and every bad file is refused before the engine starts.
 
 mod common;
 
@@ -72,6 +72,11 @@ fn atari_gos_search_follows_a_model_it_is_given() {
 }
 
 #[test]
+fn yugos_search_follows_a_model_it_is_given() {
+    assert_the_search_follows_a_given_model("yugo");
+}
+
+#[test]
 fn gos_search_takes_a_model_it_is_given_instead_of_its_own() {
     assert_the_search_follows_a_given_model("go");
 }
@@ -136,7 +141,10 @@ fn a_bad_model_file_is_refused_before_the_engine_starts() {
     let message = refusal(&["--variant", "go", "--model", path]);
     assert!(message.contains("a move model of atari, not of go"), "{message}");
     let message = refusal(&["--variant", "wargo", "--model", path]);
-    assert!(message.contains("wargo has no move model"), "{message}");
+    assert!(
+        message.contains("wargo has no move features (only go, atari, yugo have)"),
+        "{message}"
+    );
     let message = refusal(&["--variant", "go", "--model", "Cargo.toml"]);
     assert!(message.contains("not a move model"), "{message}");
     let message = refusal(&["bench", "--model", path]);

@@ -1,5 +1,5 @@
 //! `variago learn`: learns a move model, Go's from game records and Atari
-//! Go's from self-play records (see `src/learn.rs`, docs/move-model.md and
+//! Go's and Yugo's from self-play records (see `src/learn.rs`, docs/move-model.md and
 //! docs/learning.md).
 
 use crate::learn::{self, SelfPlay, Source};
@@ -14,11 +14,11 @@ use std::time::Instant;
 #[derive(clap::Args, Debug, Clone)]
 pub struct LearnArgs {
     /// Go: SGF files, each one game or a collection, or directories of
-    /// them. Atari Go: self-play records files (`variago selfplay --records`)
+    /// them. Atari Go and Yugo: self-play records files (`variago selfplay --records`)
     #[arg(required = true, value_name = "RECORDS")]
     pub records: Vec<PathBuf>,
-    /// The variant whose model to learn: go (from game records) or atari
-    /// (from self-play records)
+    /// The variant whose model to learn: go (from game records), atari or
+    /// yugo (from self-play records)
     #[arg(long, value_name = "NAME", default_value = "go")]
     pub variant: String,
     /// The file to write the model to
@@ -47,13 +47,10 @@ pub fn run(args: LearnArgs) -> Result<(), String> {
     }
     let variant = Variant::parse(&args.variant).ok_or_else(|| format!("unknown variant '{}'", args.variant))?;
     super::paths::writable_file("--out", &args.out)?;
+    variant.check_move_features()?;
     match variant {
         Variant::Go => learn_go(&args),
-        Variant::Atari => learn_from_selfplay(&args, variant),
-        other => Err(format!(
-            "{} has no move model to learn: the move features describe go and atari",
-            other.name()
-        )),
+        _ => learn_from_selfplay(&args, variant),
     }
 }
 

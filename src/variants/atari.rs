@@ -385,22 +385,18 @@ impl SearchHints for AtariGo {
     }
 
     /// The urgency of each move (see `prior`) and, with a move model read
-    /// by `--model`, the model's chance of it on top: a move of chance c
-    /// gains `MODEL_WEIGHT * sqrt(c)` virtual wins and visits, as in Go.
+    /// by `--model`, the model's chance of it on top (see
+    /// [`priors::learned_bonus`]).
     fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
         let Some(model) = model::in_use(Variant::Atari) else {
             out.extend(moves.iter().map(|&mv| self.prior(mv)));
             return;
         };
         let (board, last) = self.model_view();
-        let points = priors::placement_points(board, moves);
-        let mut chances = priors::chances(model, board, self.to_move(), last, &points).into_iter();
-        for &mv in moves {
-            let chance = matches!(mv, Move::Place(_)).then(|| chances.next()).flatten();
-            out.push(self.prior(mv).map(|(wins, visits)| {
-                let learned = MODEL_WEIGHT * chance.unwrap_or(0.0).sqrt();
-                (wins + learned, visits + learned)
-            }));
+        let bonus = priors::learned_bonus(model, board, self.to_move(), last, moves);
+        for (&mv, learned) in moves.iter().zip(bonus) {
+            let learned = learned.unwrap_or(0.0);
+            out.push(self.prior(mv).map(|(wins, visits)| (wins + learned, visits + learned)));
         }
     }
 
@@ -494,11 +490,6 @@ impl SolverHints for AtariGo {
 
 /// The weight of a move's prior, in virtual playouts.
 const PRIOR_VISITS: f32 = 20.0;
-
-/// The virtual wins and visits that a move a read model is sure of adds
-/// to its prior; 100 did better at equal playouts than 30 or 300
-/// (docs/learning.md).
-const MODEL_WEIGHT: f32 = 100.0;
 
 #[cfg(test)]
 mod tests {

@@ -133,6 +133,20 @@ impl Variant {
         self.spec().game_id
     }
 
+    /// The variants whose moves Go's move features describe (see
+    /// [`Game::go_board`]): those that a move model can serve and
+    /// `variago learn` can learn.
+    pub const WITH_MOVE_FEATURES: [Variant; 3] = [Variant::Go, Variant::Atari, Variant::Yugo];
+
+    /// Whether a move model can serve the variant; the error otherwise.
+    pub fn check_move_features(self) -> Result<(), String> {
+        if Variant::WITH_MOVE_FEATURES.contains(&self) {
+            return Ok(());
+        }
+        let known = Variant::WITH_MOVE_FEATURES.map(Variant::name).join(", ");
+        Err(format!("{} has no move features (only {known} have)", self.name()))
+    }
+
     /// Plain Go: what a GTP engine without variants plays, and what an SGF
     /// file without `VV` holds.
     pub fn is_plain_go(self) -> bool {
@@ -184,13 +198,14 @@ impl Game {
         (setup.variant.spec().new_game)(setup)
     }
 
-    /// The Go board of a game whose moves Go's move features describe (Go,
-    /// Atari Go), with the points of its last two moves: what a learned
-    /// move model reads.
+    /// The Go board of a game whose moves Go's move features describe (see
+    /// [`Variant::WITH_MOVE_FEATURES`]), with the points of its last two
+    /// moves: what a learned move model reads.
     pub fn go_board(&self) -> Option<(&crate::board::Board, [usize; 2])> {
         match self {
             Game::Go(go) => Some(go.model_view()),
             Game::Atari(atari) => Some(atari.model_view()),
+            Game::Yugo(yugo) => Some(yugo.model_view()),
             _ => None,
         }
     }

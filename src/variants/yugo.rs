@@ -19,8 +19,9 @@
 //! through the groups next to it: legality is decided locally.
 
 use super::commands::{Reply, Session, VariantCommand};
+use super::go::{model, priors};
 use super::go_family::{self, go_state, GoHistory, Turn};
-use super::{Game, Setup, SolverUse, Start, VariantSpec};
+use super::{Game, Setup, SolverUse, Start, Variant, VariantSpec};
 use crate::args::Args;
 use crate::board::zobrist::StateKey;
 use crate::board::{cell_of, color_of, Board, BLACK, EMPTY, WHITE};
@@ -137,6 +138,10 @@ struct State {
     /// Pawns removed from each colour's groups: [white's, black's], so that
     /// index 0 reads "captured by black" as GTP's captured count wants.
     captures: [u32; 2],
+    /// The points of the last two moves, 0 for none or a pass: the move
+    /// model reads them (the playouts do not keep them).
+    last: usize,
+    last2: usize,
 }
 
 impl State {
@@ -211,6 +216,8 @@ impl Yugo {
                     turn: Turn::START,
                     button: None,
                     captures: [0, 0],
+                    last: 0,
+                    last2: 0,
                 },
                 false,
             ),
@@ -260,6 +267,13 @@ impl Yugo {
 
     pub fn board(&self) -> &Board {
         &self.history.now().board
+    }
+
+    /// The board and the points of the last two moves (0 for none or a
+    /// pass): what a learned move model reads.
+    pub fn model_view(&self) -> (&Board, [usize; 2]) {
+        let s = self.history.now();
+        (&s.board, [s.last, s.last2])
     }
 
     /// The player holding the button, if anyone has taken it.
@@ -398,9 +412,12 @@ impl Position for Yugo {
             Move::Drop(piece, _) => return Err(Illegal::new(format!("Yugo has no {piece}; use pawn@ or king@"))),
             other => return Err(Illegal::absent_kind("Yugo", other)),
         };
-        self.history.play(|state| match placed {
-            Some((p, kind)) => state.play_placement(p, color, kind),
-            None => state.play_pass(color),
+        self.history.play(|state| {
+            (state.last, state.last2) = (placed.map_or(0, |(p, _)| p), state.last);
+            match placed {
+                Some((p, kind)) => state.play_placement(p, color, kind),
+                None => state.play_pass(color),
+            }
         });
         Ok(())
     }
@@ -542,9 +559,33 @@ impl SearchHints for Yugo {
             point_owners(&playout(self.history.now().clone(), rng, trace).board)
         }))
     }
+
+    /// Yugo knows nothing of a move before searching it, unless a move
+    /// model was read by `--model`: a placement then starts even, as
+    /// Atari Go's quiet moves do, with the model's chance of it on top
+    /// (see [`priors::learned_bonus`]). Without the even start, a move
+    /// the model rates low would have no prior at all and look better,
+    /// untried, than the moves it rates high.
+    fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
+        let Some(model) = model::in_use(Variant::Yugo) else {
+            out.extend(moves.iter().map(|_| None));
+            return;
+        };
+        let (board, last) = self.model_view();
+        let bonus = priors::learned_bonus(model, board, self.to_move(), last, moves);
+        out.extend(
+            bonus
+                .into_iter()
+                .map(|learned| learned.map(|l| (0.5 * EVEN_PRIOR_VISITS + l, EVEN_PRIOR_VISITS + l))),
+        );
+    }
 }
 
 impl SolverHints for Yugo {}
+
+/// The even prior of a placement when a model gives the priors, in
+/// virtual playouts: Atari Go's weight.
+const EVEN_PRIOR_VISITS: f32 = 20.0;
 
 #[cfg(test)]
 mod tests {
@@ -579,5 +620,48 @@ mod tests {
             assert!(end.turn.ended());
             assert!(end.button.is_some());
         }
+    }
+
+    /// Go's move features describe Yugo's moves: a king is what Go's
+    /// features call a capture, and the model reads the last two moves.
+    /// Read in every position of random games, with surrounded groups on
+    /// the board, which Go never has.
+    #[test]
+    fn go_move_features_tell_kings_from_pawns() {
+        use crate::variants::go::features::{pattern_keys, tactics};
+        let mut rng = <SmallRng as rand::SeedableRng>::seed_from_u64(5);
+        let (mut kings, mut pawns) = (0, 0);
+        for size in [5, 7, 9] {
+            for _ in 0..6 {
+                let mut g = game(size);
+                let mut played = [0usize; 2];
+                while g.outcome().is_none() {
+                    let color = g.to_move();
+                    let (board, last) = g.model_view();
+                    assert_eq!(last, played);
+                    for p in board.all_points().filter(|&p| board.is_empty(p)) {
+                        let kind = placement(board, p, color);
+                        if kind == Placement::Illegal {
+                            continue;
+                        }
+                        let t = tactics(board, color, p, last[0], last[1]);
+                        assert_eq!(t.capture > 0, kind == Placement::King, "{t:?}");
+                        pattern_keys(board, color, p);
+                        kings += (kind == Placement::King) as usize;
+                        pawns += (kind == Placement::Pawn) as usize;
+                    }
+                    let mut moves = Vec::new();
+                    g.legal_moves(&mut moves);
+                    let mv = moves[rand::Rng::random_range(&mut rng, 0..moves.len())];
+                    g.play(color, mv).unwrap();
+                    let point = match mv {
+                        Move::Place(v) => g.board().point(v),
+                        _ => 0,
+                    };
+                    played = [point, played[0]];
+                }
+            }
+        }
+        assert!(kings > 100 && pawns > 1000, "{kings} kings, {pawns} pawns");
     }
 }

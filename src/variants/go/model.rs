@@ -278,9 +278,7 @@ static FROM_FILE: OnceLock<(Variant, PathBuf, MoveModel<'static>)> = OnceLock::n
 /// Go's, which has none built in, adds it to its own priors. Read once, so
 /// the program keeps the file's bytes to the end.
 pub fn read_file(path: &Path, variant: Variant) -> Result<(), String> {
-    if !matches!(variant, Variant::Go | Variant::Atari) {
-        return Err(format!("{} has no move model (go and atari have)", variant.name()));
-    }
+    variant.check_move_features()?;
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
     let model = MoveModel::from_bytes(bytes, variant.name()).map_err(|e| format!("{}: {e}", path.display()))?;
