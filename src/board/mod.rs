@@ -66,7 +66,7 @@ pub enum OtherLiberties {
     Many,
 }
 
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Point {
     cell: u8,
     /// Variant-defined piece kind (0 is the plain piece); part of the hash.
@@ -104,7 +104,7 @@ pub fn random_below(rng: &mut SmallRng, n: usize) -> usize {
     ((rng.next_u32() as u64 * n as u64) >> 32) as usize
 }
 
-#[derive(Clone, Debug)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Board {
     size: usize,
     stride: usize,
@@ -118,6 +118,35 @@ pub struct Board {
     ko: u16,
     /// Linkers on the board.
     linkers: u16,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            points: self.points.clone(),
+            empties: self.empties.clone(),
+            ..*self
+        }
+    }
+
+    /// Copies `source` into the allocations `self` already has: what a
+    /// reader that copies a board at every ply wants.
+    fn clone_from(&mut self, source: &Board) {
+        let Board {
+            size,
+            stride,
+            stride_inverse,
+            ref points,
+            ref empties,
+            hash,
+            ko,
+            linkers,
+        } = *source;
+        self.points.clone_from(points);
+        self.empties.clone_from(empties);
+        (self.size, self.stride, self.stride_inverse) = (size, stride, stride_inverse);
+        (self.hash, self.ko, self.linkers) = (hash, ko, linkers);
+    }
 }
 
 impl Board {
@@ -1009,6 +1038,21 @@ mod tests {
             let mut stale = board.clone();
             stale.empties.pop();
             assert!(stale.check_consistency().is_err());
+        }
+    }
+
+    #[test]
+    fn clone_from_gives_what_clone_gives_over_a_board_of_any_size() {
+        use rand::SeedableRng;
+        let mut rng = SmallRng::seed_from_u64(6);
+        let mut kept = Board::new(19);
+        for _ in 0..20 {
+            let board = random_board(&mut rng, 0..70);
+            kept.clone_from(&board);
+            assert_eq!(kept, board.clone());
+            kept = Board::new(2);
+            kept.clone_from(&board);
+            assert_eq!(kept, board);
         }
     }
 

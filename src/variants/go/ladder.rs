@@ -3,6 +3,7 @@
 
 use crate::board::{cell_of, Board, OtherLiberties};
 use crate::color::Color;
+use std::cell::Cell;
 
 /// How far a ladder is read, in plies: farther than any ladder runs on a
 /// board of up to 25x25.
@@ -11,108 +12,177 @@ const LADDER_DEPTH: usize = 100;
 /// costs a node's priors little more than a plain ladder does.
 const LADDER_BUDGET: usize = 400;
 
+/// What a ladder reading reuses from read to read on a thread: the boards
+/// of its plies and its lists of moves, so that a ply copies a board into
+/// memory it already has instead of allocating two vectors.
+#[derive(Default)]
+struct Scratch {
+    boards: Vec<Board>,
+    moves: Vec<usize>,
+}
+
+thread_local! {
+    static SCRATCH: Cell<Scratch> = const {
+        Cell::new(Scratch {
+            boards: Vec::new(),
+            moves: Vec::new(),
+        })
+    };
+}
+
+/// One ladder reading: its budget of moves and the thread's scratch.
+struct Reader {
+    budget: usize,
+    scratch: Scratch,
+}
+
+impl Reader {
+    /// Runs `read` with a fresh budget and the thread's scratch.
+    fn with<R>(read: impl FnOnce(&mut Reader) -> R) -> R {
+        let mut reader = Reader {
+            budget: LADDER_BUDGET,
+            scratch: SCRATCH.take(),
+        };
+        let answer = read(&mut reader);
+        SCRATCH.set(reader.scratch);
+        answer
+    }
+
+    /// A board equal to `board` after `color` plays at `p`; give it back
+    /// with [`Reader::done`].
+    fn after(&mut self, board: &Board, p: usize, color: Color) -> Board {
+        let mut after = match self.scratch.boards.pop() {
+            Some(mut spare) => {
+                spare.clone_from(board);
+                spare
+            }
+            None => board.clone(),
+        };
+        after.play(p, color, 0);
+        after
+    }
+
+    fn done(&mut self, board: Board) {
+        self.scratch.boards.push(board);
+    }
+
+    /// True when the defender to move gets its chain through `chain` (in
+    /// atari) out of the ladder: by extending on its liberty or by
+    /// capturing an attacker chain next to it that is in atari. Running
+    /// out of depth or budget counts as an escape, so only a ladder read
+    /// to its end works.
+    fn escapes(&mut self, board: &Board, chain: usize, attacker: Color, depth: usize) -> bool {
+        let Some(lib) = board.atari_liberty(chain) else {
+            return true;
+        };
+        let enemy = cell_of(attacker);
+        // This ply's moves sit on the shared list from `first` on; deeper
+        // plies push theirs after them and take them off again.
+        let first = self.scratch.moves.len();
+        self.scratch.moves.push(lib);
+        let mut stone = chain;
+        loop {
+            for n in board.neighbours(stone) {
+                if board.cell(n) == enemy {
+                    if let Some(l) = board.atari_liberty(n) {
+                        if !self.scratch.moves[first..].contains(&l) {
+                            self.scratch.moves.push(l);
+                        }
+                    }
+                }
+            }
+            stone = board.next_in_chain(stone);
+            if stone == chain {
+                break;
+            }
+        }
+        let escaped = (first..self.scratch.moves.len()).any(|i| {
+            let m = self.scratch.moves[i];
+            if depth >= LADDER_DEPTH || self.budget == 0 {
+                return true;
+            }
+            if board.ko_point() == Some(m) {
+                return false;
+            }
+            self.budget -= 1;
+            let after = self.after(board, m, attacker.opponent());
+            let caught = self.catches(&after, chain, attacker, depth + 1);
+            self.done(after);
+            !caught
+        });
+        self.scratch.moves.truncate(first);
+        escaped
+    }
+
+    /// True when `attacker`, to move, catches the chain through `chain`: it
+    /// has one liberty left (none: the defender's move was suicide), or two
+    /// and an atari on one of them leaves no escape. Three liberties get out.
+    fn catches(&mut self, board: &Board, chain: usize, attacker: Color, depth: usize) -> bool {
+        let libs = board.liberties_upto(chain, 3);
+        match libs.iter().take_while(|&&l| l != 0).count() {
+            0 => true,
+            // A ko the attacker may not take back at once is no catch.
+            1 => board.ko_point() != Some(libs[0]),
+            2 => libs[..2].iter().any(|&a| {
+                if depth >= LADDER_DEPTH
+                    || self.budget == 0
+                    || board.ko_point() == Some(a)
+                    || board.is_suicide(a, attacker)
+                {
+                    return false;
+                }
+                self.budget -= 1;
+                let after = self.after(board, a, attacker);
+                // An atari that captures a neighbour may leave more liberties.
+                let caught = after.atari_liberty(chain).is_some() && !self.escapes(&after, chain, attacker, depth + 1);
+                self.done(after);
+                caught
+            }),
+            _ => false,
+        }
+    }
+}
+
 /// True when `color` playing at `p` puts an opponent chain in atari that a
 /// ladder then catches.
 pub fn ladder_works(board: &Board, p: usize, color: Color) -> bool {
     let enemy = cell_of(color.opponent());
-    let mut after: Option<Board> = None;
-    let mut read = Vec::new();
-    for n in board.neighbours(p) {
-        // A chain with two liberties, `p` one of them, read once.
-        if board.cell(n) != enemy
-            || !matches!(board.liberties_besides(n, p), OtherLiberties::One(_))
-            || read.contains(&board.chain(n))
-        {
-            continue;
+    Reader::with(|reader| {
+        let mut read = [0; 4];
+        let mut after: Option<Board> = None;
+        let mut works = false;
+        for (i, n) in board.neighbours(p).into_iter().enumerate() {
+            // A chain with two liberties, `p` one of them, read once.
+            if board.cell(n) != enemy
+                || !matches!(board.liberties_besides(n, p), OtherLiberties::One(_))
+                || read.contains(&board.chain(n))
+            {
+                continue;
+            }
+            read[i] = board.chain(n);
+            let after = after.get_or_insert_with(|| reader.after(board, p, color));
+            reader.budget = LADDER_BUDGET;
+            if !reader.escapes(after, n, color, 0) {
+                works = true;
+                break;
+            }
         }
-        read.push(board.chain(n));
-        let after = after.get_or_insert_with(|| {
-            let mut b = board.clone();
-            b.play(p, color, 0);
-            b
-        });
-        if ladder_caught(after, n, color) {
-            return true;
+        if let Some(after) = after {
+            reader.done(after);
         }
-    }
-    false
-}
-
-/// True when the chain through `chain`, in atari with its side to move, is
-/// caught in a ladder by `attacker`: no extension or capture gets it out.
-pub fn ladder_caught(board: &Board, chain: usize, attacker: Color) -> bool {
-    let mut budget = LADDER_BUDGET;
-    !escapes(board, chain, attacker, 0, &mut budget)
+        works
+    })
 }
 
 /// True when `color` extending at `p` out of atari leaves a chain that
 /// the opponent then catches in a ladder.
 pub(crate) fn escape_fails(board: &Board, p: usize, color: Color) -> bool {
-    let mut after = board.clone();
-    after.play(p, color, 0);
-    let mut budget = LADDER_BUDGET;
-    catches(&after, p, color.opponent(), 1, &mut budget)
-}
-
-/// True when the defender to move gets its chain through `chain` (in
-/// atari) out of the ladder: by extending on its liberty or by capturing
-/// an attacker chain next to it that is in atari. Running out of depth or
-/// budget counts as an escape, so only a ladder read to its end works.
-fn escapes(board: &Board, chain: usize, attacker: Color, depth: usize, budget: &mut usize) -> bool {
-    let Some(lib) = board.atari_liberty(chain) else {
-        return true;
-    };
-    let enemy = cell_of(attacker);
-    let mut moves = vec![lib];
-    for stone in board.chain_stones(chain) {
-        for n in board.neighbours(stone) {
-            if board.cell(n) == enemy {
-                if let Some(l) = board.atari_liberty(n) {
-                    if !moves.contains(&l) {
-                        moves.push(l);
-                    }
-                }
-            }
-        }
-    }
-    for m in moves {
-        if depth >= LADDER_DEPTH || *budget == 0 {
-            return true;
-        }
-        if board.ko_point() == Some(m) {
-            continue;
-        }
-        *budget -= 1;
-        let mut after = board.clone();
-        after.play(m, attacker.opponent(), 0);
-        if !catches(&after, chain, attacker, depth + 1, budget) {
-            return true;
-        }
-    }
-    false
-}
-
-/// True when `attacker`, to move, catches the chain through `chain`: it
-/// has one liberty left (none: the defender's move was suicide), or two
-/// and an atari on one of them leaves no escape. Three liberties get out.
-fn catches(board: &Board, chain: usize, attacker: Color, depth: usize, budget: &mut usize) -> bool {
-    let libs = board.liberties_upto(chain, 3);
-    match libs.iter().take_while(|&&l| l != 0).count() {
-        0 => true,
-        // A ko the attacker may not take back at once is no catch.
-        1 => board.ko_point() != Some(libs[0]),
-        2 => libs[..2].iter().any(|&a| {
-            if depth >= LADDER_DEPTH || *budget == 0 || board.ko_point() == Some(a) || board.is_suicide(a, attacker) {
-                return false;
-            }
-            *budget -= 1;
-            let mut after = board.clone();
-            after.play(a, attacker, 0);
-            // An atari that captures a neighbour may leave more liberties.
-            after.atari_liberty(chain).is_some() && !escapes(&after, chain, attacker, depth + 1, budget)
-        }),
-        _ => false,
-    }
+    Reader::with(|reader| {
+        let after = reader.after(board, p, color);
+        let fails = reader.catches(&after, p, color.opponent(), 1);
+        reader.done(after);
+        fails
+    })
 }
 
 /// The line of `p` counted from 0 at the nearest edge.
@@ -121,4 +191,159 @@ pub fn line(board: &Board, p: usize) -> usize {
     let v = board.vertex(p);
     let (x, y) = (v.x as usize, v.y as usize);
     x.min(y).min(size - 1 - x).min(size - 1 - y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// The reading as it was first written, copying the board at every
+    /// ply: the reference that the reading on reused boards must equal.
+    mod copying {
+        use super::super::{LADDER_BUDGET, LADDER_DEPTH};
+        use crate::board::{cell_of, Board, OtherLiberties};
+        use crate::color::Color;
+
+        pub fn ladder_works(board: &Board, p: usize, color: Color) -> bool {
+            let enemy = cell_of(color.opponent());
+            let mut after: Option<Board> = None;
+            let mut read = Vec::new();
+            for n in board.neighbours(p) {
+                if board.cell(n) != enemy
+                    || !matches!(board.liberties_besides(n, p), OtherLiberties::One(_))
+                    || read.contains(&board.chain(n))
+                {
+                    continue;
+                }
+                read.push(board.chain(n));
+                let after = after.get_or_insert_with(|| {
+                    let mut b = board.clone();
+                    b.play(p, color, 0);
+                    b
+                });
+                let mut budget = LADDER_BUDGET;
+                if !escapes(after, n, color, 0, &mut budget) {
+                    return true;
+                }
+            }
+            false
+        }
+
+        pub fn escape_fails(board: &Board, p: usize, color: Color) -> bool {
+            let mut after = board.clone();
+            after.play(p, color, 0);
+            let mut budget = LADDER_BUDGET;
+            catches(&after, p, color.opponent(), 1, &mut budget)
+        }
+
+        fn escapes(board: &Board, chain: usize, attacker: Color, depth: usize, budget: &mut usize) -> bool {
+            let Some(lib) = board.atari_liberty(chain) else {
+                return true;
+            };
+            let enemy = cell_of(attacker);
+            let mut moves = vec![lib];
+            for stone in board.chain_stones(chain) {
+                for n in board.neighbours(stone) {
+                    if board.cell(n) == enemy {
+                        if let Some(l) = board.atari_liberty(n) {
+                            if !moves.contains(&l) {
+                                moves.push(l);
+                            }
+                        }
+                    }
+                }
+            }
+            for m in moves {
+                if depth >= LADDER_DEPTH || *budget == 0 {
+                    return true;
+                }
+                if board.ko_point() == Some(m) {
+                    continue;
+                }
+                *budget -= 1;
+                let mut after = board.clone();
+                after.play(m, attacker.opponent(), 0);
+                if !catches(&after, chain, attacker, depth + 1, budget) {
+                    return true;
+                }
+            }
+            false
+        }
+
+        fn catches(board: &Board, chain: usize, attacker: Color, depth: usize, budget: &mut usize) -> bool {
+            let libs = board.liberties_upto(chain, 3);
+            match libs.iter().take_while(|&&l| l != 0).count() {
+                0 => true,
+                1 => board.ko_point() != Some(libs[0]),
+                2 => libs[..2].iter().any(|&a| {
+                    if depth >= LADDER_DEPTH
+                        || *budget == 0
+                        || board.ko_point() == Some(a)
+                        || board.is_suicide(a, attacker)
+                    {
+                        return false;
+                    }
+                    *budget -= 1;
+                    let mut after = board.clone();
+                    after.play(a, attacker, 0);
+                    after.atari_liberty(chain).is_some() && !escapes(&after, chain, attacker, depth + 1, budget)
+                }),
+                _ => false,
+            }
+        }
+    }
+
+    /// A board of `size` after a random game of up to `moves` legal moves
+    /// (no suicide, no retaking a ko at once), alternating colours.
+    fn random_game(rng: &mut SmallRng, size: usize, moves: usize) -> Board {
+        let mut board = Board::new(size);
+        let mut color = Color::Black;
+        for _ in 0..moves {
+            let legal = |p: usize| board.ko_point() != Some(p) && !board.is_suicide(p, color);
+            let Some(p) = board.random_empty(rng, legal) else { break };
+            board.play(p, color, 0);
+            color = color.opponent();
+        }
+        board
+    }
+
+    #[test]
+    fn reading_on_reused_boards_equals_reading_on_copies() {
+        let mut rng = SmallRng::seed_from_u64(3);
+        let (mut works, mut fails, mut asked) = (0, 0, 0);
+        for round in 0..400 {
+            let size = [5, 7, 9, 13, 19][round % 5];
+            let moves = rng.random_range(size * size / 4..size * size * 3 / 2);
+            let board = random_game(&mut rng, size, moves);
+            for p in board.all_points().filter(|&p| board.is_empty(p)) {
+                for color in [Color::Black, Color::White] {
+                    if board.is_suicide(p, color) {
+                        continue;
+                    }
+                    let (ladder, escape) = (ladder_works(&board, p, color), escape_fails(&board, p, color));
+                    let at = board.vertex(p);
+                    assert_eq!(
+                        ladder,
+                        copying::ladder_works(&board, p, color),
+                        "{color:?} {at}\n{}",
+                        board.to_text()
+                    );
+                    assert_eq!(
+                        escape,
+                        copying::escape_fails(&board, p, color),
+                        "{color:?} {at}\n{}",
+                        board.to_text()
+                    );
+                    (works, fails, asked) = (works + ladder as usize, fails + escape as usize, asked + 1);
+                }
+            }
+        }
+        // Both answers come up often, so the comparison means something.
+        assert!(
+            works > 1000 && fails > 1000 && asked - works > 1000 && asked - fails > 1000,
+            "{works} {fails} {asked}"
+        );
+    }
 }
