@@ -164,30 +164,25 @@ pub fn placement_points(board: &Board, moves: &[Move]) -> Vec<usize> {
 
 /// The virtual wins and visits that a model read by `--model` adds to the
 /// prior of each of `moves` in a variant that learns from self-play (Atari
-/// Go, Yugo): `SELF_PLAY_MODEL_WEIGHT * sqrt(c)` for a placement of chance
-/// `c`, `None` for any other move. `board`, `color` and `last` as in
-/// [`chances`].
+/// Go, Yugo): `weight * sqrt(c)` for a placement of chance `c`, `None`
+/// for any other move. `board`, `color` and `last` as in [`chances`].
 pub fn learned_bonus(
     model: &MoveModel,
     board: &Board,
     color: Color,
     last: [usize; 2],
     moves: &[Move],
+    weight: f32,
 ) -> Vec<Option<f32>> {
     let mut chances = chances(model, board, color, last, &placement_points(board, moves)).into_iter();
     moves
         .iter()
         .map(|mv| match mv {
-            Move::Place(_) => chances.next().map(|c| SELF_PLAY_MODEL_WEIGHT * c.sqrt()),
+            Move::Place(_) => chances.next().map(|c| weight * c.sqrt()),
             _ => None,
         })
         .collect()
 }
-
-/// The virtual wins and visits that a move a self-play model is sure of
-/// adds to its prior; in Atari Go 100 did better at equal playouts than 30
-/// or 300 (docs/learning.md).
-pub const SELF_PLAY_MODEL_WEIGHT: f32 = 100.0;
 
 /// `model`'s chances of the placements of `color` at `points` on `board`,
 /// `last` the points of the last two moves (0 for none).
