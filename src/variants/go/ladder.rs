@@ -196,8 +196,7 @@ pub fn line(board: &Board, p: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::rngs::SmallRng;
-    use rand::{Rng, SeedableRng};
+    use crate::variants::go::features::tests::random_positions;
 
     /// The reading as it was first written, copying the board at every
     /// ply: the reference that the reading on reused boards must equal.
@@ -295,28 +294,10 @@ mod tests {
         }
     }
 
-    /// A board of `size` after a random game of up to `moves` legal moves
-    /// (no suicide, no retaking a ko at once), alternating colours.
-    fn random_game(rng: &mut SmallRng, size: usize, moves: usize) -> Board {
-        let mut board = Board::new(size);
-        let mut color = Color::Black;
-        for _ in 0..moves {
-            let legal = |p: usize| board.ko_point() != Some(p) && !board.is_suicide(p, color);
-            let Some(p) = board.random_empty(rng, legal) else { break };
-            board.play(p, color, 0);
-            color = color.opponent();
-        }
-        board
-    }
-
     #[test]
     fn reading_on_reused_boards_equals_reading_on_copies() {
-        let mut rng = SmallRng::seed_from_u64(3);
         let (mut works, mut fails, mut asked) = (0, 0, 0);
-        for round in 0..400 {
-            let size = [5, 7, 9, 13, 19][round % 5];
-            let moves = rng.random_range(size * size / 4..size * size * 3 / 2);
-            let board = random_game(&mut rng, size, moves);
+        for (board, _) in (1..=2).flat_map(random_positions) {
             for p in board.all_points().filter(|&p| board.is_empty(p)) {
                 for color in [Color::Black, Color::White] {
                     if board.is_suicide(p, color) {
