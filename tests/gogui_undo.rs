@@ -56,12 +56,19 @@ fn wander(variant: &str, size: &str, seed: u64, steps: usize) -> usize {
         // Clicks beside the playing area pick pieces from the hands.
         let area: usize = size.parse().unwrap();
         let beside: Vec<&String> = legal.iter().filter(|v| *v != "pass" && !on_area(v, area)).collect();
+        // Clicks on points played before pick pieces on the board (a
+        // soldier that steps): a few among hundreds of empty points.
+        let played: Vec<&String> = legal
+            .iter()
+            .filter(|v| gogui.moves.iter().any(|m| m[2..].eq_ignore_ascii_case(v)))
+            .collect();
         let click = match first {
             Some(first) if rng.random_bool(0.4) => {
                 cancels += 1;
                 first
             }
             None if !beside.is_empty() && rng.random_bool(0.5) => beside[rng.random_range(0..beside.len())].clone(),
+            None if !played.is_empty() && rng.random_bool(0.5) => played[rng.random_range(0..played.len())].clone(),
             _ => legal[rng.random_range(0..legal.len())].clone(),
         };
         assert!(gogui.click(&click), "{variant}: {click} was listed");

@@ -216,3 +216,35 @@ fn henge_auto_is_chosen_by_the_engine_and_never_read_from_a_record() {
     assert_eq!(weighed, 6, "one search per class of points");
     assert_eq!(setup.henge().map(|v| v.to_string()).as_deref(), Some("C3"));
 }
+
+/// The variants whose games measured Go's weighing of the statistics
+/// stronger than their own settings (docs/learning.md) search with it, the
+/// War Go family from 13x13 on; Go's own settings add an even prior to
+/// it, and the variants that did not gain keep settings of their own.
+#[test]
+fn the_variants_that_gained_from_gos_weighing_search_with_it() {
+    use variago::search::{SearchHints, Tuning};
+    use variago::variants::Game;
+    use Variant::*;
+    let go_like = [Yugo, Atari, GoRoGo, DominGo];
+    let go_like_from_13 = [WarGo, CenterOfTao, MercenaryGo, BuyingArmies, SpecialStones];
+    for variant in Variant::ALL {
+        let mut setup = Setup::new(variant);
+        let mut sizes = vec![variant.default_size()];
+        sizes.extend([9, 12, 13].into_iter().filter(|&size| variant.accepts_size(size)));
+        for size in sizes {
+            setup.size = size;
+            let tuning = Game::new(&setup).tuning();
+            let expected = Tuning::go_like(size);
+            let gained = go_like.contains(&variant) || (go_like_from_13.contains(&variant) && size >= 13);
+            assert_eq!(tuning == expected, gained, "{variant:?} on {size}x{size}: {tuning:?}");
+            if variant == Go || variant == GroupGo {
+                assert_eq!(
+                    (tuning.exploration, tuning.rave_equivalence, tuning.priors_into),
+                    (expected.exploration, expected.rave_equivalence, expected.priors_into),
+                    "{variant:?}"
+                );
+            }
+        }
+    }
+}

@@ -123,7 +123,28 @@ impl Default for Tuning {
     }
 }
 
+/// The boards from which the search counts as on a big board: there
+/// [`Tuning::go_like`] gives AMAF a smaller say, and Go's priors and
+/// resignation differ too.
+pub const BIG_BOARD: usize = 13;
+
 impl Tuning {
+    /// Go's way of weighing the statistics, after Pachi's search: no
+    /// exploration term, AMAF weighed by its samples, priors as virtual
+    /// results of the move itself that stay. From 13x13 AMAF has a smaller
+    /// say, or its noise over hundreds of open points outvotes the priors.
+    /// Besides Go, every variant whose games measured it better than the
+    /// default searches with it (docs/learning.md, "Go's weighing").
+    pub fn go_like(size: usize) -> Tuning {
+        Tuning {
+            exploration: 0.0,
+            rave_equivalence: if size >= BIG_BOARD { 300.0 } else { 3000.0 },
+            rave_weight: RaveWeight::Samples,
+            priors_into: PriorsInto::Value,
+            ..Tuning::default()
+        }
+    }
+
     /// This tuning with the changes that `spec` (`name=value,...`) lists;
     /// for experiments (see `VARIAGO_TUNING`).
     pub fn with(mut self, spec: &str) -> Result<Tuning, String> {
@@ -171,6 +192,20 @@ impl Tuning {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn gos_weighing_gives_amaf_a_smaller_say_from_big_boards_on() {
+        let small = Tuning::go_like(BIG_BOARD - 1);
+        let big = Tuning::go_like(BIG_BOARD);
+        for tuning in [small, big] {
+            assert_eq!(tuning.exploration, 0.0);
+            assert_eq!(tuning.rave_weight, RaveWeight::Samples);
+            assert_eq!(tuning.priors_into, PriorsInto::Value);
+            assert_eq!(tuning.resign, Resign::default());
+        }
+        assert!(big.rave_equivalence < small.rave_equivalence / 5.0);
+        assert_eq!(Tuning::go_like(9), small);
+    }
 
     #[test]
     fn changes_are_read_by_name_and_bad_ones_refused() {

@@ -9,7 +9,7 @@ use crate::board::{zobrist, Board, BLACK, WHITE};
 use crate::color::Color;
 use crate::game::{timeline_in, Clicks, GameSetup, Illegal, Occupant, Outcome, Position, View};
 use crate::moves::{Move, Piece, Vertex};
-use crate::search::SearchHints;
+use crate::search::{SearchHints, Tuning};
 use crate::solver::SolverHints;
 use rand::rngs::SmallRng;
 
@@ -353,6 +353,12 @@ impl SearchHints for AtariGo {
             _ => Self::only_defence(board, color, threats),
         };
         forced.map(|p| Move::Place(board.vertex(p)))
+    }
+
+    /// Go's weighing of the statistics: on 9x9 it won 87 of 100 games
+    /// against the default at 1,000 playouts a move (docs/learning.md).
+    fn tuning(&self) -> Tuning {
+        Tuning::go_like(self.size())
     }
 
     /// The moves that do not lose at once (see `solver_moves`).

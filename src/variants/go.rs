@@ -10,7 +10,7 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::game::{timeline_in, Clicks, GameSetup, Illegal, Judgement, Occupant, Outcome, Ownership, Position, View};
 use crate::moves::{Move, Piece, Vertex};
-use crate::search::{PriorsInto, RaveWeight, Resign, SearchHints, Tuning};
+use crate::search::{Resign, SearchHints, Tuning};
 use crate::solver::SolverHints;
 use policy::Purpose;
 use rand::rngs::SmallRng;
@@ -317,10 +317,8 @@ impl SearchHints for Go {
     }
 }
 
-/// Go's search settings on a board of `size`, after Pachi's search: priors
-/// as virtual results, AMAF weighed by its samples, no exploration term.
-/// On big boards AMAF has a smaller say, or its noise over hundreds of open
-/// points outvotes the priors and the opening drifts to the edges.
+/// Go's search settings on a board of `size`: Go's weighing of the
+/// statistics ([`Tuning::go_like`]) with an even prior for every move.
 ///
 /// Resignation waits for several searches in a row that found the game
 /// lost, with many simulations between them, more of both on bigger
@@ -330,18 +328,12 @@ impl SearchHints for Go {
 pub fn tuning(size: usize) -> Tuning {
     let big = size >= priors::BIG_BOARD;
     Tuning {
-        exploration: 0.0,
-        rave_equivalence: if big { 300.0 } else { 3000.0 },
-        rave_weight: RaveWeight::Samples,
-        priors_into: PriorsInto::Value,
-        prior_weight: 1.0,
         even_prior: priors::unit(size),
-        expand_after: 2,
         resign: Resign {
             below: if big { 0.5 } else { 1.0 },
             ..Resign::for_board(size)
         },
-        ..Tuning::default()
+        ..Tuning::go_like(size)
     }
 }
 

@@ -560,19 +560,11 @@ impl SearchHints for Yugo {
         }))
     }
 
-    /// Go's search settings without its resignation rule: no exploration
-    /// term, AMAF weighed by its samples, priors as virtual results that
-    /// stay. On 9x9 they won 71 of 100 games against the default settings
-    /// at 1,000 playouts a move, and 26 of 36 at 0.5 s (docs/learning.md).
+    /// Go's weighing of the statistics: on 9x9 it won 71 of 100 games
+    /// against the default at 1,000 playouts a move, and 26 of 36 at 0.5 s
+    /// (docs/learning.md).
     fn tuning(&self) -> Tuning {
-        let go = super::go::tuning(self.size());
-        Tuning {
-            exploration: go.exploration,
-            rave_equivalence: go.rave_equivalence,
-            rave_weight: go.rave_weight,
-            priors_into: go.priors_into,
-            ..Tuning::default()
-        }
+        Tuning::go_like(self.size())
     }
 
     /// Yugo knows nothing of a move before searching it, unless a move

@@ -20,9 +20,7 @@ use crate::moves::Move;
 use crate::variants::Variant;
 use std::cell::RefCell;
 
-/// The boards from which the search counts as on a big board (see
-/// `go::tuning`).
-pub const BIG_BOARD: usize = 13;
+pub use crate::search::BIG_BOARD;
 
 /// The even prior's weight, in virtual visits (Pachi's `eqex`).
 pub fn unit(size: usize) -> f32 {
