@@ -223,20 +223,24 @@ fn henge_auto_is_chosen_by_the_engine_and_never_read_from_a_record() {
 /// it, and the variants that did not gain keep settings of their own.
 #[test]
 fn the_variants_that_gained_from_gos_weighing_search_with_it() {
-    use variago::search::{SearchHints, Tuning};
+    use variago::search::{SearchHints, Tuning, BIG_BOARD};
     use variago::variants::Game;
     use Variant::*;
     let go_like = [Yugo, Atari, GoRoGo, DominGo];
-    let go_like_from_13 = [WarGo, CenterOfTao, MercenaryGo, BuyingArmies, SpecialStones];
+    let go_like_on_big_boards = [WarGo, CenterOfTao, MercenaryGo, BuyingArmies, SpecialStones];
     for variant in Variant::ALL {
         let mut setup = Setup::new(variant);
         let mut sizes = vec![variant.default_size()];
-        sizes.extend([9, 12, 13].into_iter().filter(|&size| variant.accepts_size(size)));
+        sizes.extend(
+            [9, BIG_BOARD - 1, BIG_BOARD]
+                .into_iter()
+                .filter(|&size| variant.accepts_size(size)),
+        );
         for size in sizes {
             setup.size = size;
             let tuning = Game::new(&setup).tuning();
             let expected = Tuning::go_like(size);
-            let gained = go_like.contains(&variant) || (go_like_from_13.contains(&variant) && size >= 13);
+            let gained = go_like.contains(&variant) || (go_like_on_big_boards.contains(&variant) && size >= BIG_BOARD);
             assert_eq!(tuning == expected, gained, "{variant:?} on {size}x{size}: {tuning:?}");
             if variant == Go || variant == GroupGo {
                 assert_eq!(

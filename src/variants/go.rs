@@ -10,7 +10,7 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::game::{timeline_in, Clicks, GameSetup, Illegal, Judgement, Occupant, Outcome, Ownership, Position, View};
 use crate::moves::{Move, Piece, Vertex};
-use crate::search::{Resign, SearchHints, Tuning};
+use crate::search::{Resign, SearchHints, Tuning, BIG_BOARD};
 use crate::solver::SolverHints;
 use policy::Purpose;
 use rand::rngs::SmallRng;
@@ -326,7 +326,7 @@ impl SearchHints for Go {
 ///
 /// Group Go, whose stones carry Go's priors, searches with them too.
 pub fn tuning(size: usize) -> Tuning {
-    let big = size >= priors::BIG_BOARD;
+    let big = size >= BIG_BOARD;
     Tuning {
         even_prior: priors::unit(size),
         resign: Resign {

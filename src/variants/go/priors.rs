@@ -17,12 +17,9 @@ use super::policy::sensible;
 use crate::board::Board;
 use crate::color::Color;
 use crate::moves::Move;
+use crate::search::BIG_BOARD;
 use crate::variants::Variant;
 use std::cell::RefCell;
-
-/// The boards from which Go's priors and resignation count as big, as
-/// the search's weighing does (see `Tuning::go_like`).
-pub use crate::search::BIG_BOARD;
 
 /// The even prior's weight, in virtual visits (Pachi's `eqex`).
 pub fn unit(size: usize) -> f32 {
