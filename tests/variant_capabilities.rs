@@ -219,14 +219,15 @@ fn henge_auto_is_chosen_by_the_engine_and_never_read_from_a_record() {
 
 /// The variants whose games measured Go's weighing of the statistics
 /// stronger than their own settings (docs/learning.md) search with it, the
-/// War Go family from 13x13 on; Go's own settings add an even prior to
-/// it, and the variants that did not gain keep settings of their own.
+/// War Go family from 13x13 on, Yugo with AMAF's small-board say on every
+/// board; Go's own settings add an even prior to it, and the variants that
+/// did not gain keep settings of their own.
 #[test]
 fn the_variants_that_gained_from_gos_weighing_search_with_it() {
-    use variago::search::{SearchHints, Tuning, BIG_BOARD};
+    use variago::search::{SearchHints, Tuning, BIG_BOARD, SMALL_BOARD_RAVE_EQUIVALENCE};
     use variago::variants::Game;
     use Variant::*;
-    let go_like = [Yugo, Atari, GoRoGo, DominGo];
+    let go_like = [Atari, GoRoGo, DominGo];
     let go_like_on_big_boards = [WarGo, CenterOfTao, MercenaryGo, BuyingArmies, SpecialStones];
     for variant in Variant::ALL {
         let mut setup = Setup::new(variant);
@@ -240,6 +241,15 @@ fn the_variants_that_gained_from_gos_weighing_search_with_it() {
             setup.size = size;
             let tuning = Game::new(&setup).tuning();
             let expected = Tuning::go_like(size);
+            if variant == Yugo {
+                let small_board_amaf = Tuning {
+                    rave_equivalence: SMALL_BOARD_RAVE_EQUIVALENCE,
+                    ..expected
+                };
+                assert_eq!(tuning, small_board_amaf, "Yugo on {size}x{size}");
+                assert_eq!(tuning == expected, size < BIG_BOARD, "Yugo on {size}x{size}");
+                continue;
+            }
             let gained = go_like.contains(&variant) || (go_like_on_big_boards.contains(&variant) && size >= BIG_BOARD);
             assert_eq!(tuning == expected, gained, "{variant:?} on {size}x{size}: {tuning:?}");
             if variant == Go || variant == GroupGo {

@@ -47,7 +47,7 @@ pub use memory::{
     nodes_within, split_memory, MemorySplit, BASE_MEMORY_MB, MAX_NODES, MIN_NODES, SOLVER_TABLE_MB, THREAD_MEMORY_MB,
 };
 pub use result::{MoveStats, SearchResult};
-pub use tuning::{PriorsInto, RaveWeight, Resign, Tuning, BIG_BOARD};
+pub use tuning::{PriorsInto, RaveWeight, Resign, Tuning, BIG_BOARD, SMALL_BOARD_RAVE_EQUIVALENCE};
 
 #[cfg(test)]
 mod tests;

@@ -128,6 +128,11 @@ impl Default for Tuning {
 /// resignation differ too.
 pub const BIG_BOARD: usize = 13;
 
+/// AMAF's say in Go's weighing below [`BIG_BOARD`], as RAVE's
+/// equivalence parameter: the larger, the longer AMAF outweighs a move's
+/// own results.
+pub const SMALL_BOARD_RAVE_EQUIVALENCE: f32 = 3000.0;
+
 impl Tuning {
     /// Go's way of weighing the statistics, after Pachi's search: no
     /// exploration term, AMAF weighed by its samples, priors as virtual
@@ -138,7 +143,11 @@ impl Tuning {
     pub fn go_like(size: usize) -> Tuning {
         Tuning {
             exploration: 0.0,
-            rave_equivalence: if size >= BIG_BOARD { 300.0 } else { 3000.0 },
+            rave_equivalence: if size >= BIG_BOARD {
+                300.0
+            } else {
+                SMALL_BOARD_RAVE_EQUIVALENCE
+            },
             rave_weight: RaveWeight::Samples,
             priors_into: PriorsInto::Value,
             ..Tuning::default()
