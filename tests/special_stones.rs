@@ -695,9 +695,11 @@ fn a_game_with_every_special_stone_round_trips_through_sgf() {
 
 // --- GoGui's analysis: the best line under each move's real mover ---
 
-/// A 7x7 capturing race that only the extra move wins: White's group
-/// A4-D1 has two liberties (E2, E1), Black's A3-C1 one (B1). A plain
-/// move on E2 or E1 lets White take B1; an extra move takes both.
+/// A capturing race in the corner that only the extra move wins: White's
+/// group A4-D1 has two liberties (E2, E1), Black's A3-C1 one (B1). A plain
+/// move on E2 or E1 lets White take B1; an extra move takes both. On a
+/// board of `size` (here 7x7), with one extra move in each hand, Black to
+/// play, searched with 5,000 playouts and `seed`.
 ///
 /// ```text
 ///  . . . . . . O
@@ -708,20 +710,27 @@ fn a_game_with_every_special_stone_round_trips_through_sgf() {
 ///  O O X O . . .
 ///  . . X O . . .
 /// ```
-#[test]
-fn the_best_line_shows_black_moving_twice_after_an_extra_move() {
+fn race(size: usize, seed: u64) -> Engine {
     let mut setup = Setup::new(Variant::WarGo);
-    setup.size = 7;
     setup
-        .apply_option("preset", "test;sizes=7-7;size=7;hand=extramove:1")
+        .apply_option(
+            "preset",
+            &format!("test;sizes={size}-{size};size={size};hand=extramove:1"),
+        )
         .unwrap();
-    let mut e = Engine::new(setup, common::settings(5000, 1));
+    let mut e = Engine::new(setup, common::settings(5000, seed));
     let black = "A5 B5 C5 D5 E5 E4 E3 A3 B3 C3 C2 C1".split(' ');
     let white = "A4 B4 C4 D4 D3 D2 D1 A2 B2 G7 G6 G5".split(' ');
     for (b, w) in black.zip(white) {
         common::ok(&mut e, &format!("play b {b}"));
         common::ok(&mut e, &format!("play w {w}"));
     }
+    e
+}
+
+#[test]
+fn the_best_line_shows_black_moving_twice_after_an_extra_move() {
+    let mut e = race(7, 1);
     let gfx = common::ok(&mut e, "variago-gfx_search b");
     let best = gfx.lines().find_map(|l| l.strip_prefix("TEXT ")).unwrap();
     let point = best
@@ -735,4 +744,19 @@ fn the_best_line_shows_black_moving_twice_after_an_extra_move() {
     assert_eq!(line.get(4), Some(&"w"), "then White: {var}");
     let pv = common::ok(&mut e, "variago-pv b");
     assert!(pv.starts_with(&format!("b {point} b ")), "{pv}");
+}
+
+/// The same race on a 13x13 board, where the War Go family
+/// searches with Go's weighing (no exploration term): the extra move is
+/// found because it starts with a capture's prior, its second move taking
+/// the last liberty of White's two.
+#[test]
+fn the_extra_move_that_wins_the_race_is_found_on_a_big_board() {
+    for seed in 1..=3 {
+        let mv = common::ok(&mut race(13, seed), "variago-genmove b");
+        assert!(
+            ["extramove@E1", "extramove@E2"].contains(&mv.as_str()),
+            "seed {seed}: {mv}"
+        );
+    }
 }

@@ -155,6 +155,9 @@ pub(crate) fn playable(board: &Board, p: usize, color: Color) -> bool {
 /// Virtual visits behind every prior.
 const PRIOR_VISITS: f32 = 20.0;
 
+/// The prior of a capture.
+pub const CAPTURE_PRIOR: (f32, f32) = (0.9 * PRIOR_VISITS, PRIOR_VISITS);
+
 /// Prior knowledge of `color` playing at empty `p` for the tree search, as
 /// virtual (wins, visits): captures, atari escapes and pattern moves look
 /// good; self-ataris, and moves on the first two lines far from any stone
@@ -162,7 +165,7 @@ const PRIOR_VISITS: f32 = 20.0;
 pub fn prior(board: &Board, color: Color, p: usize) -> Option<(f32, f32)> {
     let value = |rate: f32| Some((rate * PRIOR_VISITS, PRIOR_VISITS));
     if board.captures_at(p, color) {
-        return value(0.9);
+        return Some(CAPTURE_PRIOR);
     }
     if !sensible(board, p, color) {
         return value(0.05);

@@ -631,12 +631,13 @@ impl SearchHints for WarGo {
 
     /// Soldiers get Go's priors (walls and taos read as the board's edge);
     /// drops and steps start as poor moves, so that one lucky playout does
-    /// not make a speculative drop look best (see `playout::SPECIAL_PRIOR`).
+    /// not make a speculative drop look best, except an extra move that
+    /// captures with its second move (see `playout::special_prior`).
     fn prior(&self, mv: Move) -> Option<(f32, f32)> {
         let s = self.state();
         match mv {
             Move::Place(v) => super::go::policy::prior(&s.board, s.turn.to_move, s.board.point(v)),
-            Move::Drop(..) | Move::Step(..) => Some(playout::SPECIAL_PRIOR),
+            Move::Drop(..) | Move::Step(..) => Some(playout::special_prior(s, mv)),
             Move::Polyomino(..) => None,
             Move::Pass => None,
         }

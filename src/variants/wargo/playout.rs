@@ -25,6 +25,30 @@ const SPECIAL_EVERY: u32 = 12;
 /// visits): a poor move until its own results say otherwise.
 pub const SPECIAL_PRIOR: (f32, f32) = (3.5, 10.0);
 
+/// The prior of a drop or step in the search, as virtual (wins, visits).
+/// An extra move stands as a soldier and is followed by a second move, so
+/// where it takes a liberty of an enemy chain that has two, the second
+/// move captures: it has a capture's prior. Elsewhere it has the prior a
+/// soldier on its point would have, if any. Every other drop and step is
+/// a poor move until its own results say otherwise.
+pub fn special_prior(state: &State, mv: Move) -> (f32, f32) {
+    let Move::Drop(Piece::ExtraMove, v) = mv else {
+        return SPECIAL_PRIOR;
+    };
+    let board = &state.board;
+    let color = state.turn.to_move;
+    let p = board.point(v);
+    let enemy = cell_of(color.opponent());
+    let captures_next = board
+        .neighbours(p)
+        .into_iter()
+        .any(|n| board.cell(n) == enemy && board.kind(n) == SOLDIER && board.liberties(n).len() == 2);
+    if captures_next {
+        return policy::CAPTURE_PRIOR;
+    }
+    policy::prior(board, color, p).unwrap_or(SPECIAL_PRIOR)
+}
+
 /// Special pieces the playouts drop beside an own stone: those that only
 /// strengthen it.
 const PLAYOUT_PIECES: [(Army, Piece); 7] = [
@@ -312,6 +336,26 @@ mod tests {
         .unwrap();
         let (wins, visits) = white.prior(Move::Place(vertex("E6"))).unwrap();
         assert!(wins / visits > 0.8, "capturing E5 looks good");
+    }
+
+    #[test]
+    fn an_extra_move_whose_second_move_captures_starts_as_a_capture() {
+        // White's C3-C2 has two liberties, C4 and D3; White's E4 has three.
+        let mut setup = Setup::new(Variant::WarGo);
+        setup.apply_option("preset", "test;hand=extramove:1 wall:1").unwrap();
+        let rows = [".....", "....O", ".XO..", ".XOX.", "..X.."];
+        let game = WarGo::from_diagram(&setup, &rows, Color::Black).unwrap();
+        let extra = |v: &str| game.prior(Move::Drop(Piece::ExtraMove, vertex(v)));
+        assert_eq!(extra("C4"), Some(policy::CAPTURE_PRIOR));
+        assert_eq!(extra("D3"), Some(policy::CAPTURE_PRIOR));
+        // Beside E4 alone, or away from White, it has a soldier's prior.
+        for v in ["D4", "E3", "A5"] {
+            let soldier = game.prior(Move::Place(vertex(v)));
+            assert_eq!(extra(v), Some(soldier.unwrap_or(SPECIAL_PRIOR)), "{v}");
+            assert_ne!(extra(v), Some(policy::CAPTURE_PRIOR), "{v}");
+        }
+        // Any other piece on a capturing point starts poor.
+        assert_eq!(game.prior(Move::Drop(Piece::Wall, vertex("C4"))), Some(SPECIAL_PRIOR));
     }
 
     #[test]
