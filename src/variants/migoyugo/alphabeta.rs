@@ -30,10 +30,10 @@ pub const NODES_PER_PLAYOUT: u64 = 100;
 const ITERATION_START: f64 = 0.6;
 
 /// The win estimate of a score is the logistic of the score over this:
-/// 1/K of the fit of the evaluation to self-play results (K = 0.008638,
-/// docs/tuning.md), so that a score's estimate is the share of games won
-/// from positions of that score; a Yugo ahead is about 70%.
-const WINRATE_SCALE: f32 = 115.8;
+/// 1/K of the fit of the evaluation to the results of its own self-play
+/// (K = 0.006487, docs/tuning.md), so that a score's estimate is the share
+/// of games won from positions of that score; a Yugo ahead is about 66%.
+const WINRATE_SCALE: f32 = 154.2;
 
 /// A completed iteration: the best root move with its score and line, and
 /// every root move with its score (exact for the best, a bound for the

@@ -89,6 +89,8 @@ pub struct Geometry<B> {
     /// 16), in binary: bit plane `k` holds the points whose count has bit
     /// `k` set. The evaluation's measure of a point's worth.
     pub windows: [B; 5],
+    /// Per direction, the points where a line of four starts.
+    pub line_starts: [B; 4],
 }
 
 impl<B: Bits> Geometry<B> {
@@ -131,6 +133,16 @@ impl<B: Bits> Geometry<B> {
                 }
             }
         }
+        let mut line_starts = [B::default(); 4];
+        for y in 0..size as i32 {
+            for x in 0..size as i32 {
+                for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+                    if on(x + 3 * dx, y + 3 * dy) {
+                        line_starts[d] |= B::bit(index(x, y));
+                    }
+                }
+            }
+        }
         let stride = B::STRIDE as i32;
         let step = DIRECTIONS.map(|(dx, dy)| (dy * stride + dx) as u32);
         Geometry {
@@ -140,6 +152,7 @@ impl<B: Bits> Geometry<B> {
             forward_source,
             backward_source,
             windows,
+            line_starts,
         }
     }
 
@@ -151,6 +164,26 @@ impl<B: Bits> Geometry<B> {
             .enumerate()
             .map(|(k, &plane)| (set & plane).count() << k)
             .sum()
+    }
+
+    /// For each colour (indexed as `pieces`), the lines of four with at
+    /// least two of its pieces and none of the opponent's: the lines it may
+    /// still fill.
+    #[inline(always)]
+    pub fn open_lines(&self, pieces: [B; 2]) -> [u32; 2] {
+        let mut open = [0; 2];
+        for d in 0..4 {
+            // Bit p of the k-th set is the point k steps forward of p. The
+            // shifts wrap rows, but only at points that start no line.
+            let step = self.step[d];
+            let ahead = |set: B| [set, set.shr(step), set.shr(2 * step), set.shr(3 * step)];
+            let [mine, theirs] = pieces.map(ahead);
+            let any = |[a, b, c, e]: [B; 4]| a | b | c | e;
+            let two = |[a, b, c, e]: [B; 4]| (a & b) | (c & e) | ((a | b) & (c | e));
+            open[0] += (two(mine) & !any(theirs) & self.line_starts[d]).count();
+            open[1] += (two(theirs) & !any(mine) & self.line_starts[d]).count();
+        }
+        open
     }
 
     /// Every point of `set` moved one step forward along direction `d`.
