@@ -100,6 +100,7 @@ impl<B: Bits> Geometry<B> {
         let mut board = B::default();
         let mut forward_source = [B::default(); 4];
         let mut backward_source = [B::default(); 4];
+        let mut line_starts = [B::default(); 4];
         for y in 0..size as i32 {
             for x in 0..size as i32 {
                 let bit = B::bit(index(x, y));
@@ -110,6 +111,9 @@ impl<B: Bits> Geometry<B> {
                     }
                     if on(x - dx, y - dy) {
                         backward_source[d] |= bit;
+                    }
+                    if on(x + 3 * dx, y + 3 * dy) {
+                        line_starts[d] |= bit;
                     }
                 }
             }
@@ -129,16 +133,6 @@ impl<B: Bits> Geometry<B> {
                 for (k, plane) in windows.iter_mut().enumerate() {
                     if count >> k & 1 != 0 {
                         *plane |= B::bit(index(x, y));
-                    }
-                }
-            }
-        }
-        let mut line_starts = [B::default(); 4];
-        for y in 0..size as i32 {
-            for x in 0..size as i32 {
-                for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-                    if on(x + 3 * dx, y + 3 * dy) {
-                        line_starts[d] |= B::bit(index(x, y));
                     }
                 }
             }

@@ -11,7 +11,7 @@
 
 use super::pieces::{Army, SOLDIER};
 use super::rules::{blast, State};
-use crate::board::{cell_of, BLACK, WHITE};
+use crate::board::{cell_of, OtherLiberties, BLACK, WHITE};
 use crate::color::Color;
 use crate::moves::{BombMode, Flavour, Move, Piece};
 use crate::variants::go::policy;
@@ -39,10 +39,11 @@ pub fn special_prior(state: &State, mv: Move) -> (f32, f32) {
     let color = state.turn.to_move;
     let p = board.point(v);
     let enemy = cell_of(color.opponent());
-    let captures_next = board
-        .neighbours(p)
-        .into_iter()
-        .any(|n| board.cell(n) == enemy && board.kind(n) == SOLDIER && board.liberties(n).len() == 2);
+    let captures_next = board.neighbours(p).into_iter().any(|n| {
+        board.cell(n) == enemy
+            && board.kind(n) == SOLDIER
+            && matches!(board.liberties_besides(n, p), OtherLiberties::One(_))
+    });
     if captures_next {
         return policy::CAPTURE_PRIOR;
     }
