@@ -689,3 +689,57 @@ fn a_handicap_match_gives_black_the_fixed_stones_and_white_moves_first() {
         assert_eq!(game.moves[0].0, variago::Color::White, "{text}");
     }
 }
+
+#[test]
+fn a_fixed_first_color_gives_the_first_engine_that_colour_in_every_game() {
+    let dir = scratch_dir("first-color");
+    let results = dir.join("results.jsonl");
+    let first = engine("--playouts 20 --threads 1");
+    let second = engine("--playouts 20 --threads 1 --dynamic-komi none");
+    let args = |color: Option<&'static str>| {
+        let mut args = vec!["--size", "9", "--komi", "0.5", "--handicap", "2", "--games", "3"];
+        args.extend(["--max-moves", "20", "--first", &first, "--second", &second]);
+        args.extend(["--results", results.to_str().unwrap()]);
+        args.extend(color.map(|c| ["--first-color", c]).into_iter().flatten());
+        args.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    let with_white = args(Some("white"));
+    let table = run_match(&with_white.iter().map(String::as_str).collect::<Vec<_>>());
+    // Three games, the even one too: the first engine gives the stones in each.
+    let row = |engine: &str| {
+        let line = table.lines().find(|l| l.starts_with(engine)).expect("engine row");
+        let columns: Vec<&str> = line.split_whitespace().collect();
+        let share = |c: &str| c.split_once('/').expect("wins/games").1.to_string();
+        [share(columns[columns.len() - 2]), share(columns[columns.len() - 1])]
+    };
+    assert_eq!(row("first "), ["0", "3"], "{table}");
+    assert_eq!(row("second "), ["3", "0"], "{table}");
+    let games = games_in(&results);
+    assert_eq!(numbers(&games), [1, 2, 3]);
+    for game in &games {
+        assert_eq!(game["first_color"], "white", "{game}");
+        assert_eq!(game["white"], first.as_str(), "{game}");
+    }
+    let header = std::fs::read_to_string(&results).unwrap();
+    assert!(
+        header.lines().next().unwrap().contains("\"first_color\":\"white\""),
+        "{header}"
+    );
+    // Resuming with alternating colours would mix two matches: refused.
+    let alternating = args(None);
+    let mut resumed: Vec<&str> = alternating.iter().map(String::as_str).collect();
+    resumed.push("--resume");
+    let output = run_variago("match", &resumed);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("is from another match (first_color \"white\" there"),
+        "{stderr}"
+    );
+    // A colour that is not one is refused before any game.
+    let bad = args(Some("red"));
+    let output = run_variago("match", &bad.iter().map(String::as_str).collect::<Vec<_>>());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{stderr}");
+    assert!(stderr.contains("'red' is not a colour (black or white)"), "{stderr}");
+}

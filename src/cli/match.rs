@@ -1,12 +1,17 @@
 //! `variago match`: two GTP engines against each other.
 
 use super::args::{seconds, GameArgs};
+use crate::color::Color;
 use crate::matches::clock::TimeControl;
 use crate::matches::openings::OpeningSource;
 use crate::matches::stats::Sprt;
 use crate::matches::{self, MatchConfig, Shard};
 use std::path::PathBuf;
 use std::time::Duration;
+
+fn parse_color(text: &str) -> Result<Color, String> {
+    Color::parse(text).ok_or_else(|| format!("'{text}' is not a colour (black or white)"))
+}
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct MatchArgs {
@@ -21,7 +26,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "COMMAND")]
     pub referee: Option<String>,
     /// Games to play (at most, with --sprt); pairs of games share an opening, the first
-    /// engine has black in games 1, 3, 5, ...
+    /// engine has black in games 1, 3, 5, ... (unless --first-color)
     #[arg(long, value_name = "N", default_value_t = 10)]
     pub games: u32,
     /// End a game after this many moves and score it [default: 4 x size x size]
@@ -92,6 +97,10 @@ pub struct MatchArgs {
     /// moves first [default: none]
     #[arg(long, value_name = "N", conflicts_with_all = ["openings", "random_openings"])]
     pub handicap: Option<usize>,
+    /// The first engine's colour in every game, as gogui-twogtp without -alternate (for
+    /// handicap matches) [default: black in games 1, 3, 5, ..., white in the others]
+    #[arg(long, value_name = "COLOR", value_parser = parse_color)]
+    pub first_color: Option<Color>,
     #[command(flatten)]
     pub game: GameArgs,
 }
@@ -115,6 +124,7 @@ impl MatchArgs {
             }
             config.handicap = n;
         }
+        config.first_color = self.first_color;
         config.referee = self.referee.clone();
         if let Some(moves) = self.max_moves {
             config.max_moves = moves;

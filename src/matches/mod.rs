@@ -3,12 +3,12 @@
 //!
 //! Two engine command lines play up to N games. Games come in pairs from
 //! one opening with the colours swapped: the first engine takes black in
-//! games 1, 3, 5, ... A game ends on two consecutive passes, a
-//! resignation, a fallen flag or the move cap. When every program in the
-//! match (both players and the referee) lists `variago-genmove` and
-//! `variago-play`, moves travel in the typed notation (`henge@C3`,
-//! `D4-E4`); otherwise plain `genmove`/`play`, whose answers must be
-//! vertices, `pass` or `resign`.
+//! games 1, 3, 5, ..., unless its colour is fixed. A game ends on two
+//! consecutive passes, a resignation, a fallen flag or the move cap. When
+//! every program in the match (both players and the referee) lists
+//! `variago-genmove` and `variago-play`, moves travel in the typed
+//! notation (`henge@C3`, `D4-E4`); otherwise plain `genmove`/`play`,
+//! whose answers must be vertices, `pass` or `resign`.
 //!
 //! The result of a resignation is the resigner's loss, and a fallen flag
 //! its owner's. Otherwise it is the referee's `final_score` when a referee
@@ -45,6 +45,7 @@ use std::sync::{mpsc, Mutex};
 use std::time::Duration;
 use table::Table;
 
+use crate::color::Color;
 use crate::variants::Setup;
 
 /// Everything a match needs.
@@ -57,6 +58,9 @@ pub struct MatchConfig {
     /// Handicap stones Black gets at the fixed points (`fixed_handicap`)
     /// before White's first move; 0 for even games.
     pub handicap: usize,
+    /// The first engine's colour in every game; None: black in odd games,
+    /// white in even ones.
+    pub first_color: Option<Color>,
     /// Games of the whole match (of every shard).
     pub games: u32,
     pub max_moves: usize,
@@ -91,6 +95,7 @@ impl MatchConfig {
             max_moves: 4 * setup.size * setup.size,
             setup,
             handicap: 0,
+            first_color: None,
             games,
             sgf_dir: None,
             timeout: Duration::from_secs(60),
@@ -115,6 +120,15 @@ impl MatchConfig {
         }
     }
 
+    /// The first engine's colour in game `number`.
+    pub fn first_color_of(&self, number: u32) -> Color {
+        match self.first_color {
+            Some(color) => color,
+            None if number % 2 == 1 => Color::Black,
+            None => Color::White,
+        }
+    }
+
     /// What makes this run part of one match with others.
     pub fn info(&self, openings: &Openings) -> MatchInfo {
         MatchInfo {
@@ -125,6 +139,7 @@ impl MatchConfig {
             size: self.setup.size,
             komi: self.setup.komi,
             handicap: self.handicap,
+            first_color: self.first_color.map(|c| c.name().to_string()),
             max_moves: self.max_moves,
             openings: openings.description.clone(),
             time_controls: self.time_controls.map(|c| c.map(|c| c.to_string())),

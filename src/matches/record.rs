@@ -98,10 +98,10 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
-    pub fn new(number: u32, opening: Option<Opening>) -> GameRecord {
+    pub fn new(number: u32, first_color: Color, opening: Option<Opening>) -> GameRecord {
         GameRecord {
             number,
-            first_color: if number % 2 == 1 { Color::Black } else { Color::White },
+            first_color,
             opening,
             moves: Vec::new(),
             typed: false,

@@ -40,6 +40,10 @@ pub struct MatchInfo {
     /// without them name none.
     #[serde(default, skip_serializing_if = "no_handicap")]
     pub handicap: usize,
+    /// The first engine's colour in every game; files of matches whose
+    /// colours alternate name none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_color: Option<String>,
     pub max_moves: usize,
     /// The book (its name, size and fingerprint) or the random openings' settings.
     pub openings: Option<String>,
@@ -229,8 +233,7 @@ fn game_of_line(line: GameLine, size: usize) -> Result<GameRecord, String> {
     if line.game == 0 {
         return Err("game number 0".into());
     }
-    let mut game = GameRecord::new(line.game, opening);
-    game.first_color = first_color;
+    let mut game = GameRecord::new(line.game, first_color, opening);
     game.moves = parse_moves(&line.moves, size)?;
     game.typed = line.typed;
     game.ending = ending;
@@ -471,6 +474,7 @@ mod tests {
             size: 9,
             komi: 7.5,
             handicap: 0,
+            first_color: None,
             max_moves: 324,
             openings: Some("book.sgf".into()),
             time_controls: [None, None],
@@ -492,7 +496,7 @@ mod tests {
             moves: vec![extra],
             next: Color::Black,
         };
-        let mut game = GameRecord::new(1, Some(opening));
+        let mut game = GameRecord::new(1, Color::Black, Some(opening));
         game.moves = vec![extra, (Color::Black, Move::Place(Vertex::new(4, 4)))];
         game.ending = Ending::Resignation;
         game.result = GameResult::parse("B+R");
@@ -501,7 +505,7 @@ mod tests {
 
     #[test]
     fn a_line_without_the_side_to_move_takes_the_opponent_of_the_last_mover() {
-        let mut game = GameRecord::new(2, None);
+        let mut game = GameRecord::new(2, Color::White, None);
         game.ending = Ending::Resignation;
         game.result = GameResult::parse("W+R");
         let mut line: serde_json::Value = serde_json::from_str(&game_line(&info(), &game)).unwrap();

@@ -68,7 +68,7 @@ impl<'a> Table<'a> {
         opening: Option<Opening>,
         stop: &AtomicBool,
     ) -> Result<Option<GameRecord>, String> {
-        let mut game = GameRecord::new(number, opening);
+        let mut game = GameRecord::new(number, self.config.first_color_of(number), opening);
         match self.play_game(&mut game, stop) {
             Ok(()) => {}
             Err(Stop::Abandoned) => return Ok(None),
