@@ -116,6 +116,20 @@ fn a_model_serves_its_variant_across_variant_switches() {
     std::fs::remove_file(model).unwrap();
 }
 
+/// A model file whose path holds spaces is one quoted value of
+/// `variago-settings`, so its `key value` pairs still split on spaces.
+#[test]
+fn a_model_path_with_spaces_is_one_quoted_settings_value() {
+    let model = edge_loving_model("atari", "with  two spaces");
+    let path = model.to_str().unwrap();
+    let args = ["--variant", "atari", "--size", "9", "--threads", "1", "--model", path];
+    let output = run_engine(&args, "variago-settings\nquit\n");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let answer = stdout.split("\n\n").next().unwrap();
+    assert!(answer.ends_with(&format!(" model \"{path}\"")), "{stdout}");
+    std::fs::remove_file(model).unwrap();
+}
+
 /// Runs `args` and returns its exit's success and its stderr.
 fn refusal(args: &[&str]) -> String {
     let output = run_engine(args, "genmove b\nquit\n");

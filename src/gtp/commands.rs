@@ -483,13 +483,24 @@ fn settings(e: &mut Engine, a: &Args) -> Reply {
         pairs.push(("dynamic-komi".into(), s.dynamic_komi.name().into()));
     }
     if let Some(path) = model::file_in_use(e.variant()) {
-        pairs.push(("model".into(), path.display().to_string()));
+        pairs.push(("model".into(), settings_value(&path.display().to_string())));
     }
     Ok(pairs
         .iter()
         .map(|(k, v)| format!("{k} {v}"))
         .collect::<Vec<_>>()
         .join(" "))
+}
+
+/// A value of `variago-settings` as one word: quoted, with Rust's escapes,
+/// when it holds a space, a quote or a control character, so that the
+/// pairs still split on spaces and a newline never ends the answer.
+fn settings_value(text: &str) -> String {
+    if text.is_empty() || text.chars().any(|c| c.is_whitespace() || c.is_control() || c == '"') {
+        format!("{text:?}")
+    } else {
+        text.to_string()
+    }
 }
 
 fn start(e: &mut Engine, a: &Args) -> Reply {
