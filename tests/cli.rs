@@ -290,6 +290,7 @@ fn match_help_lists_only_what_a_match_uses() {
         "skip-bad-lines",
         "shard",
         "handicap",
+        "first-color",
         "variant",
         "size",
         "komi",
