@@ -48,6 +48,16 @@ use table::Table;
 use crate::color::Color;
 use crate::variants::Setup;
 
+/// The first engine's colour in game `number` when colours alternate:
+/// black in games 1, 3, 5, ..., white in the others.
+pub fn alternating_first_color(number: u32) -> Color {
+    if number % 2 == 1 {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
 /// Everything a match needs.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
@@ -122,11 +132,7 @@ impl MatchConfig {
 
     /// The first engine's colour in game `number`.
     pub fn first_color_of(&self, number: u32) -> Color {
-        match self.first_color {
-            Some(color) => color,
-            None if number % 2 == 1 => Color::Black,
-            None => Color::White,
-        }
+        self.first_color.unwrap_or_else(|| alternating_first_color(number))
     }
 
     /// What makes this run part of one match with others.

@@ -254,8 +254,7 @@ mod tests {
     use crate::moves::Move;
 
     fn game(number: u32, winner: Option<Color>, ending: Ending) -> GameRecord {
-        let first = if number % 2 == 1 { Color::Black } else { Color::White };
-        let mut game = GameRecord::new(number, first, None);
+        let mut game = GameRecord::new(number, crate::matches::alternating_first_color(number), None);
         game.moves = vec![(Color::Black, Move::Pass); 4];
         game.ending = ending;
         game.result = (ending != Ending::Error).then(|| GameResult {
