@@ -285,18 +285,20 @@ impl Tree {
         self.prove_up_the_path();
         self.first_player.fill(0);
         let by_points = self.tuning.amaf_by_points;
-        // Moves after each path node, in order: tree moves then the playout.
-        let tree_moves: Vec<(Color, Move)> = self.path[1..]
-            .iter()
-            .map(|&i| (self.nodes[i].color, self.nodes[i].mv))
-            .collect();
-        let all = tree_moves.iter().chain(self.trace.iter()).copied().collect::<Vec<_>>();
+        // Moves after each path node, in order: tree moves then the playout;
+        // move `i` of them is the tree move into `path[i + 1]` while there is one.
+        let tree_moves = self.path.len() - 1;
         // Walk backwards so `first_player` holds the first play after each node.
-        let mut next_move = all.len();
+        let mut next_move = tree_moves + self.trace.len();
         for depth in (0..self.path.len()).rev() {
             while next_move > depth {
                 next_move -= 1;
-                let (color, mv) = all[next_move];
+                let (color, mv) = if next_move >= tree_moves {
+                    self.trace[next_move - tree_moves]
+                } else {
+                    let node = &self.nodes[self.path[next_move + 1]];
+                    (node.color, node.mv)
+                };
                 for v in mv.points() {
                     self.first_player[slot_of(v)] = color.index() as u8 + 1;
                 }

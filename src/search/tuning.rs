@@ -169,7 +169,10 @@ impl Tuning {
             };
             match name {
                 "exploration" => self.exploration = number()?,
-                "rave_equivalence" => self.rave_equivalence = number()?,
+                "rave_equivalence" => match number()? {
+                    k if k > 0.0 => self.rave_equivalence = k,
+                    _ => return Err(format!("'{item}' is not positive")),
+                },
                 "rave_weight" => {
                     self.rave_weight = match value {
                         "visits" => RaveWeight::Visits,
