@@ -718,6 +718,9 @@ fn race(size: usize, seed: u64) -> Engine {
             &format!("test;sizes={size}-{size};size={size};hand=extramove:1"),
         )
         .unwrap();
+    // A preset set on its own leaves the size as it was (the record's
+    // `SZ` sets it); here the test does.
+    setup.size = size;
     let mut e = Engine::new(setup, common::settings(5000, seed));
     let black = "A5 B5 C5 D5 E5 E4 E3 A3 B3 C3 C2 C1".split(' ');
     let white = "A4 B4 C4 D4 D3 D2 D1 A2 B2 G7 G6 G5".split(' ');
