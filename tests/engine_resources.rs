@@ -48,8 +48,8 @@ fn a_memory_cap_below_what_a_search_takes_holds_it_back() {
     // reserve promises only the trees' minimum: the program itself, a
     // debug build's code included, takes about 8 MB.)
     const CAP_MB: u64 = 24;
-    let capped = std::thread::spawn(|| peak_of_a_search("8000", &["--max-memory", "24"]));
-    let Some(free) = peak_of_a_search("8000", &[]) else {
+    let capped = std::thread::spawn(|| peak_of_a_search("24000", &["--max-memory", "24"]));
+    let Some(free) = peak_of_a_search("24000", &[]) else {
         return; // no /proc here
     };
     let capped = capped.join().unwrap().unwrap();

@@ -12,7 +12,7 @@ use super::Player;
 use crate::color::Color;
 use crate::game::{GameSetup, Judgement, Occupant, Outcome, Owner, Ownership, Position, Status, View};
 use crate::moves::{Move, Vertex};
-use crate::search::{self, Config, Limits, Request, SearchHints};
+use crate::search::{self, Config, Limits, Request, SearchHints, Tuning};
 use crate::variants::go_family::scoring::Scoring;
 use crate::variants::Game;
 use rand::rngs::SmallRng;
@@ -83,6 +83,9 @@ pub enum Phase {
 /// The expected owner (from -1 to +1) that leaves a point unsure.
 const UNSURE: f32 = 0.3;
 
+/// Visits a leaf of the judging search needs before it is expanded.
+const JUDGE_EXPAND_AFTER: u32 = 2;
+
 impl Player {
     /// The player's judgement of the stones on the board, made within
     /// `time` at most; `None` in a variant that does not judge its stones.
@@ -111,6 +114,14 @@ impl Player {
         }
         let mut config = self.settings.config.clone();
         config.resign_below = 0.0;
+        // Each group's fate is read from where the simulations end: a leaf
+        // is expanded after 2 visits here, where Go's moves wait for 8, so
+        // that the tree reads the fights that settle them.
+        let tuning = config.tuning.unwrap_or_else(|| self.game.tuning());
+        config.tuning = Some(Tuning {
+            expand_after: JUDGE_EXPAND_AFTER,
+            ..tuning
+        });
         let ownership = self.judging_ownership(root, time, &config)?;
         let judged = Arc::new(self.game.judge(&ownership)?);
         if let Ok(mut cache) = self.judgements.judged.lock() {

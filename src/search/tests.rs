@@ -164,3 +164,18 @@ fn a_search_without_ownership_gathers_none() {
         None
     );
 }
+
+#[test]
+fn the_roots_moves_are_expanded_after_two_visits_deeper_leaves_after_the_tunings() {
+    let tree_expanding_after = |visits| {
+        let tuning = Tuning {
+            expand_after: visits,
+            ..Tuning::default()
+        };
+        Tree::new(Color::Black, 1000, tuning, 1, Vec::new())
+    };
+    let go = tree_expanding_after(8);
+    assert_eq!([0, 1, 2, 5].map(|depth| go.expand_after(depth)), [2, 2, 8, 8]);
+    let eager = tree_expanding_after(1);
+    assert_eq!([0, 1, 2].map(|depth| eager.expand_after(depth)), [1, 1, 1]);
+}

@@ -14,6 +14,10 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use std::collections::HashSet;
 
+/// The most visits a move of the root needs before it is expanded (see
+/// [`Tree::expand_after`]).
+const REPLIES_EXPAND_AFTER: u32 = 2;
+
 pub(super) struct Tree {
     pub(super) nodes: Vec<Node>,
     pub(super) tuning: Tuning,
@@ -138,6 +142,17 @@ impl Tree {
         }
     }
 
+    /// Visits a leaf `depth` plies below the root needs before it is
+    /// expanded: the tuning's, but at most [`REPLIES_EXPAND_AFTER`] for the
+    /// root's moves, whose replies are read at once: a refutation there
+    /// decides the move played, and there are few such nodes.
+    pub(super) fn expand_after(&self, depth: usize) -> u32 {
+        match depth {
+            0 | 1 => self.tuning.expand_after.min(REPLIES_EXPAND_AFTER),
+            _ => self.tuning.expand_after,
+        }
+    }
+
     /// True when the nodes `depth` plies below the root consider every
     /// move, not only the widening's best few (see `Tuning::root_keeps_all`
     /// and `Tuning::replies_keep_all`).
@@ -241,7 +256,7 @@ impl Tree {
             }
             let node = &self.nodes[index];
             if !node.expanded {
-                let due = index == 0 || node.visits >= self.tuning.expand_after;
+                let due = index == 0 || node.visits >= self.expand_after(depth);
                 if !(due && self.expand(index, depth, pos)) {
                     break self.rollout(pos);
                 }

@@ -85,7 +85,8 @@ pub struct Tuning {
     /// Virtual visits at an even result that every new child gets, which
     /// keeps one lucky early playout from deciding.
     pub even_prior: f32,
-    /// Visits a leaf needs before it is expanded.
+    /// Visits a leaf needs before it is expanded (the root's moves: at
+    /// most 2; see `Tree::expand_after`).
     pub expand_after: u32,
     pub resign: Resign,
     /// A move of several points (a drop) gets the share of its points that

@@ -320,6 +320,11 @@ impl SearchHints for Go {
 /// Go's search settings on a board of `size`: Go's weighing of the
 /// statistics ([`Tuning::go_like`]) with an even prior for every move.
 ///
+/// A leaf is expanded after 8 visits, as in Pachi, not 2 (the root's
+/// moves still after 2): rating every legal move with the move model is
+/// the dearest step of a simulation, and the simulations it saves
+/// outweigh the shallower tree (docs/rules/go.md).
+///
 /// Resignation waits for several searches in a row that found the game
 /// lost, with many simulations between them, more of both on bigger
 /// boards, where playouts misjudge a half-empty board for longer.
@@ -329,6 +334,7 @@ pub fn tuning(size: usize) -> Tuning {
     let big = size >= BIG_BOARD;
     Tuning {
         even_prior: priors::unit(size),
+        expand_after: 8,
         resign: Resign {
             below: if big { 0.5 } else { 1.0 },
             ..Resign::for_board(size)

@@ -586,9 +586,8 @@ impl SearchHints for GroupGo {
     }
 
     /// Group Go's single stones carry Go's priors, so it searches with
-    /// Go's weights, but expands a leaf only after 8 visits: a node lists
-    /// and ranks the pieces of both hands as well as the stones, which
-    /// costs more than Go's listing. Omino Go's drops learn less from AMAF
+    /// Go's settings, a leaf expanded after 8 visits among them: a node
+    /// lists and ranks the pieces of both hands as well as the stones. Omino Go's drops learn less from AMAF
     /// and more from their priors: AMAF gives way after about 100
     /// samples, priors count double, a drop's AMAF sample is shared by its
     /// four points, the widening lets drops in by AMAF, and the root keeps
@@ -600,10 +599,7 @@ impl SearchHints for GroupGo {
     /// of 68 at 0.5 s (docs/learning.md).
     fn tuning(&self) -> Tuning {
         if self.preset.stones {
-            Tuning {
-                expand_after: 8,
-                ..super::go::tuning(self.size())
-            }
+            super::go::tuning(self.size())
         } else if self.points_per_move() >= 4 {
             Tuning {
                 exploration: 0.1,
