@@ -587,16 +587,16 @@ impl SearchHints for GroupGo {
 
     /// Group Go's single stones carry Go's priors, so it searches with
     /// Go's settings, a leaf expanded after 8 visits among them: a node
-    /// lists and ranks the pieces of both hands as well as the stones. Omino Go's drops learn less from AMAF
-    /// and more from their priors: AMAF gives way after about 100
-    /// samples, priors count double, a drop's AMAF sample is shared by its
-    /// four points, the widening lets drops in by AMAF, and the root keeps
-    /// every drop (the replies to its drops do not: see
-    /// `Tuning::replies_keep_all`); measured at equal time against flat
-    /// Monte Carlo (docs/rules/omino-go.md). DominGo searches with Go's
-    /// weighing of the statistics, which won 43 of 60 games on 9x9 against
-    /// the default with less exploration at 1,000 playouts a move, and 46
-    /// of 68 at 0.5 s (docs/learning.md).
+    /// lists and ranks the pieces of both hands as well as the stones.
+    /// Omino Go's drops learn less from AMAF and more from their priors:
+    /// AMAF gives way after about 100 samples, priors count double, a
+    /// drop's AMAF sample is shared by its four points, the widening lets
+    /// drops in by AMAF, and the root keeps every drop (the replies to its
+    /// drops do not: see `Tuning::replies_keep_all`); measured at equal
+    /// time against flat Monte Carlo (docs/rules/omino-go.md). DominGo
+    /// searches with Go's weighing of the statistics, which won 43 of 60
+    /// games on 9x9 against the default with less exploration at 1,000
+    /// playouts a move, and 46 of 68 at 0.5 s (docs/learning.md).
     fn tuning(&self) -> Tuning {
         if self.preset.stones {
             super::go::tuning(self.size())
