@@ -120,6 +120,7 @@ impl Player {
         let tuning = config.tuning.unwrap_or_else(|| self.game.tuning());
         config.tuning = Some(Tuning {
             expand_after: JUDGE_EXPAND_AFTER,
+            expand_root_moves_after: JUDGE_EXPAND_AFTER,
             ..tuning
         });
         let ownership = self.judging_ownership(root, time, &config)?;

@@ -166,16 +166,14 @@ fn a_search_without_ownership_gathers_none() {
 }
 
 #[test]
-fn the_roots_moves_are_expanded_after_two_visits_deeper_leaves_after_the_tunings() {
-    let tree_expanding_after = |visits| {
-        let tuning = Tuning {
-            expand_after: visits,
-            ..Tuning::default()
-        };
-        Tree::new(Color::Black, 1000, tuning, 1, Vec::new())
+fn the_roots_moves_and_deeper_leaves_are_expanded_after_their_own_visits() {
+    let tuning = Tuning {
+        expand_after: 8,
+        expand_root_moves_after: 2,
+        ..Tuning::default()
     };
-    let go = tree_expanding_after(8);
-    assert_eq!([0, 1, 2, 5].map(|depth| go.expand_after(depth)), [2, 2, 8, 8]);
-    let eager = tree_expanding_after(1);
-    assert_eq!([0, 1, 2].map(|depth| eager.expand_after(depth)), [1, 1, 1]);
+    let tree = Tree::new(Color::Black, 1000, tuning, 1, Vec::new());
+    assert_eq!([1, 2, 5].map(|depth| tree.expand_after(depth)), [2, 8, 8]);
+    let go = crate::variants::go::tuning(9);
+    assert_eq!((go.expand_root_moves_after, go.expand_after), (2, 8));
 }

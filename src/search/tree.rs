@@ -14,10 +14,6 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use std::collections::HashSet;
 
-/// The most visits a move of the root needs before it is expanded (see
-/// [`Tree::expand_after`]).
-const REPLIES_EXPAND_AFTER: u32 = 2;
-
 pub(super) struct Tree {
     pub(super) nodes: Vec<Node>,
     pub(super) tuning: Tuning,
@@ -143,12 +139,10 @@ impl Tree {
     }
 
     /// Visits a leaf `depth` plies below the root needs before it is
-    /// expanded: the tuning's, but at most [`REPLIES_EXPAND_AFTER`] for the
-    /// root's moves, whose replies are read at once: a refutation there
-    /// decides the move played, and there are few such nodes.
+    /// expanded (the root itself is expanded at once).
     pub(super) fn expand_after(&self, depth: usize) -> u32 {
         match depth {
-            0 | 1 => self.tuning.expand_after.min(REPLIES_EXPAND_AFTER),
+            0 | 1 => self.tuning.expand_root_moves_after,
             _ => self.tuning.expand_after,
         }
     }

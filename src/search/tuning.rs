@@ -85,9 +85,11 @@ pub struct Tuning {
     /// Virtual visits at an even result that every new child gets, which
     /// keeps one lucky early playout from deciding.
     pub even_prior: f32,
-    /// Visits a leaf needs before it is expanded (the root's moves: at
-    /// most 2; see `Tree::expand_after`).
+    /// Visits a leaf needs before it is expanded.
     pub expand_after: u32,
+    /// Visits a move of the root needs before it is expanded, which may be
+    /// fewer: a refutation among its replies decides the move played.
+    pub expand_root_moves_after: u32,
     pub resign: Resign,
     /// A move of several points (a drop) gets the share of its points that
     /// its player played first as its AMAF sample, instead of its key
@@ -115,6 +117,7 @@ impl Default for Tuning {
             prior_weight: 1.0,
             even_prior: 0.0,
             expand_after: 2,
+            expand_root_moves_after: 2,
             resign: Resign::default(),
             amaf_by_points: false,
             widen_by_amaf: false,
@@ -191,6 +194,7 @@ impl Tuning {
                 "prior_weight" => self.prior_weight = number()?,
                 "even_prior" => self.even_prior = number()?,
                 "expand_after" => self.expand_after = number()? as u32,
+                "expand_root_moves_after" => self.expand_root_moves_after = number()? as u32,
                 "amaf_by_points" => self.amaf_by_points = switch()?,
                 "widen_by_amaf" => self.widen_by_amaf = switch()?,
                 "root_keeps_all" => self.root_keeps_all = switch()?,

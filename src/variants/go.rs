@@ -335,6 +335,7 @@ pub fn tuning(size: usize) -> Tuning {
     Tuning {
         even_prior: priors::unit(size),
         expand_after: 8,
+        expand_root_moves_after: 2,
         resign: Resign {
             below: if big { 0.5 } else { 1.0 },
             ..Resign::for_board(size)

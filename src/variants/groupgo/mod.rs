@@ -586,8 +586,9 @@ impl SearchHints for GroupGo {
     }
 
     /// Group Go's single stones carry Go's priors, so it searches with
-    /// Go's settings, a leaf expanded after 8 visits among them: a node
-    /// lists and ranks the pieces of both hands as well as the stones.
+    /// Go's settings, but expands the root's moves after 8 visits too, as
+    /// it was measured: a node lists and ranks the pieces of both hands as
+    /// well as the stones.
     /// Omino Go's drops learn less from AMAF and more from their priors:
     /// AMAF gives way after about 100 samples, priors count double, a
     /// drop's AMAF sample is shared by its four points, the widening lets
@@ -599,7 +600,10 @@ impl SearchHints for GroupGo {
     /// playouts a move, and 46 of 68 at 0.5 s (docs/learning.md).
     fn tuning(&self) -> Tuning {
         if self.preset.stones {
-            super::go::tuning(self.size())
+            Tuning {
+                expand_root_moves_after: 8,
+                ..super::go::tuning(self.size())
+            }
         } else if self.points_per_move() >= 4 {
             Tuning {
                 exploration: 0.1,
