@@ -14,6 +14,7 @@ use crate::search::{Resign, SearchHints, Tuning, BIG_BOARD};
 use crate::solver::SolverHints;
 use policy::Purpose;
 use rand::rngs::SmallRng;
+use std::cell::Cell;
 
 pub mod features;
 pub mod ladder;
@@ -22,7 +23,7 @@ pub mod neighbourhood;
 pub mod policy;
 pub mod priors;
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct State {
     board: Board,
     turn: Turn,
@@ -36,6 +37,29 @@ struct State {
 }
 
 go_state!(State);
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            board: self.board.clone(),
+            ..*self
+        }
+    }
+
+    /// Into the board's allocations: the search copies a state at every
+    /// ply it descends (see [`crate::history`]).
+    fn clone_from(&mut self, source: &State) {
+        let State {
+            ref board,
+            turn,
+            captures,
+            last,
+            last2,
+        } = *source;
+        self.board.clone_from(board);
+        (self.turn, self.captures, self.last, self.last2) = (turn, captures, last, last2);
+    }
+}
 
 #[derive(Clone, Debug)]
 pub struct Go {
@@ -127,17 +151,33 @@ impl Go {
     }
 }
 
-/// A playout from the current state with the policy of [`policy`].
-fn playout(state: &State, purpose: Purpose, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> policy::PlayoutEnd {
-    policy::playout(
-        state.board.clone(),
-        state.turn.to_move,
-        state.turn.passes,
-        state.last,
-        purpose,
-        rng,
-        trace,
-    )
+thread_local! {
+    /// The board the thread's playouts play on, kept between them.
+    static PLAYOUT_BOARD: Cell<Option<Board>> = const { Cell::new(None) };
+}
+
+/// A playout from the current state with the policy of [`policy`], whose
+/// end `read` reads. The board it plays on is copied into the thread's
+/// board of the last playout, not allocated at every simulation.
+fn playout<T>(
+    state: &State,
+    purpose: Purpose,
+    rng: &mut SmallRng,
+    trace: &mut Vec<(Color, Move)>,
+    read: impl FnOnce(&policy::PlayoutEnd) -> T,
+) -> T {
+    let board = match PLAYOUT_BOARD.take() {
+        Some(mut board) => {
+            board.clone_from(&state.board);
+            board
+        }
+        None => state.board.clone(),
+    };
+    let to_move = state.turn.to_move;
+    let end = policy::playout(board, to_move, state.turn.passes, state.last, purpose, rng, trace);
+    let value = read(&end);
+    PLAYOUT_BOARD.set(Some(end.board));
+    value
 }
 
 impl Position for Go {
@@ -269,24 +309,25 @@ impl SearchHints for Go {
     }
 
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
-        let end = playout(self.history.now(), Purpose::Value { komi: self.komi }, rng, trace);
-        self.playout_value(&end)
+        let purpose = Purpose::Value { komi: self.komi };
+        playout(self.history.now(), purpose, rng, trace, |end| self.playout_value(end))
     }
 
     /// To the end, without the mercy rule: the owners judge dead stones,
     /// and a playout cut short leaves them on the board.
     fn rollout_owners(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32 {
-        let end = playout(self.history.now(), Purpose::Owners, rng, trace);
-        owners.clear();
-        owners.extend(end.board.area_owners());
-        self.playout_value(&end)
+        playout(self.history.now(), Purpose::Owners, rng, trace, |end| {
+            owners.clear();
+            owners.extend(end.board.area_owners());
+            self.playout_value(end)
+        })
     }
 
     fn ownership(&self, rng: &mut SmallRng, playouts: usize) -> Option<Vec<f32>> {
         Some(go_family::ownership(self.size() * self.size(), playouts, |trace| {
-            playout(self.history.now(), Purpose::Owners, rng, trace)
-                .board
-                .area_owners()
+            playout(self.history.now(), Purpose::Owners, rng, trace, |end| {
+                end.board.area_owners()
+            })
         }))
     }
 

@@ -215,20 +215,28 @@ impl<S: GoState> GoHistory<S> {
     /// Makes `next` the current state: the position after a legal move.
     pub fn push(&mut self, next: S) {
         let before = self.now().board().hash();
-        let after = next.board().hash();
         self.states.push_state(next);
+        self.record_board(before);
+    }
+
+    /// Plays a legal move by changing the current state after saving a
+    /// copy of it.
+    pub fn play(&mut self, apply: impl FnOnce(&mut S)) {
+        let before = self.now().board().hash();
+        self.states.push();
+        apply(&mut self.states.now);
+        self.record_board(before);
+    }
+
+    /// Records the current board in the superko record unless it is the
+    /// board of hash `before`, the one the move started from.
+    fn record_board(&mut self, before: u64) {
+        let after = self.now().board().hash();
         if after != before {
             if let Some(superko) = &mut self.superko {
                 superko.record(after);
             }
         }
-    }
-
-    /// Plays a legal move by changing a copy of the current state.
-    pub fn play(&mut self, apply: impl FnOnce(&mut S)) {
-        let mut next = self.now().clone();
-        apply(&mut next);
-        self.push(next);
     }
 
     /// Takes back the last move; false when there is none.
