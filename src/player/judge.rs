@@ -116,11 +116,14 @@ impl Player {
         config.resign_below = 0.0;
         // Each group's fate is read from where the simulations end: a leaf
         // is expanded after 2 visits here, where Go's moves wait for 8, so
-        // that the tree reads the fights that settle them.
+        // that the tree reads the fights that settle them. AMAF samples
+        // weigh alike whenever they came: Go's weighing by distance misses
+        // the dead group of `tests/data/dead/9x9-g063.sgf`.
         let tuning = config.tuning.unwrap_or_else(|| self.game.tuning());
         config.tuning = Some(Tuning {
             expand_after: JUDGE_EXPAND_AFTER,
             expand_root_moves_after: JUDGE_EXPAND_AFTER,
+            amaf_distance: 0,
             ..tuning
         });
         let ownership = self.judging_ownership(root, time, &config)?;

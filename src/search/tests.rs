@@ -177,3 +177,50 @@ fn the_roots_moves_and_deeper_leaves_are_expanded_after_their_own_visits() {
     let go = crate::variants::go::tuning(9);
     assert_eq!((go.expand_root_moves_after, go.expand_after), (2, 8));
 }
+
+#[test]
+fn amaf_samples_weigh_more_the_sooner_they_follow_the_node() {
+    let game = Game::new(&Setup::new(Variant::Go));
+    let at = |x, y| Move::Place(crate::moves::Vertex::new(x, y));
+    // Black's moves at the 1st, 3rd and 5th of six playout moves.
+    let playout = [
+        (Color::Black, at(2, 2)),
+        (Color::White, at(3, 3)),
+        (Color::Black, at(4, 4)),
+        (Color::White, at(5, 5)),
+        (Color::Black, at(6, 6)),
+        (Color::White, at(7, 7)),
+    ];
+    for (most, weights) in [(0, [1.0, 1.0, 1.0]), (3, [3.0, 2.0, 1.0])] {
+        let tuning = Tuning {
+            amaf_distance: most,
+            ..Tuning::default()
+        };
+        let mut tree = Tree::new(game.to_move(), 10_000, tuning, 1, Vec::new());
+        assert!(tree.expand(0, 0, &game));
+        let amaf = |tree: &Tree, mv: Move| {
+            let root = &tree.nodes[0];
+            let first = root.first_child as usize;
+            let child = tree.nodes[first..first + root.child_count as usize]
+                .iter()
+                .find(|n| n.mv == mv)
+                .expect("a root move");
+            child.amaf_visits
+        };
+        let before: Vec<f32> = playout.iter().map(|&(_, mv)| amaf(&tree, mv)).collect();
+        tree.path = vec![0];
+        tree.trace = playout.to_vec();
+        tree.backup(1.0);
+        let gained: Vec<f32> = playout
+            .iter()
+            .zip(&before)
+            .map(|(&(_, mv), before)| amaf(&tree, mv) - before)
+            .collect();
+        // The root's moves are Black's: White's plays give them nothing.
+        assert_eq!(
+            gained,
+            [weights[0], 0.0, weights[1], 0.0, weights[2], 0.0],
+            "most {most}"
+        );
+    }
+}

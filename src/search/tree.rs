@@ -24,6 +24,9 @@ pub(super) struct Tree {
     pub(super) path: Vec<usize>,
     /// First colour (1 black, 2 white) to play each AMAF slot this simulation.
     pub(super) first_player: Vec<u8>,
+    /// The index of that first play among the simulation's moves, for
+    /// [`Tuning::amaf_distance`].
+    pub(super) first_at: Vec<u32>,
     /// The variant's progressive widening, if it asks for one.
     pub(super) widening: Option<Widening>,
     /// Who owned each point at the end of the simulations, when asked for.
@@ -68,6 +71,7 @@ impl Tree {
             trace: Vec::new(),
             path: Vec::new(),
             first_player: vec![0; AMAF_SLOTS + 1],
+            first_at: vec![0; AMAF_SLOTS + 1],
             widening: None,
             owners: None,
             end_owners: Vec::new(),
@@ -297,8 +301,9 @@ impl Tree {
         // Moves after each path node, in order: tree moves then the playout;
         // move `i` of them is the tree move into `path[i + 1]` while there is one.
         let tree_moves = self.path.len() - 1;
+        let moves = tree_moves + self.trace.len();
         // Walk backwards so `first_player` holds the first play after each node.
-        let mut next_move = tree_moves + self.trace.len();
+        let mut next_move = moves;
         for depth in (0..self.path.len()).rev() {
             while next_move > depth {
                 next_move -= 1;
@@ -310,6 +315,7 @@ impl Tree {
                 };
                 for v in mv.points() {
                     self.first_player[slot_of(v)] = color.index() as u8 + 1;
+                    self.first_at[slot_of(v)] = next_move as u32;
                 }
             }
             let index = self.path[depth];
@@ -328,10 +334,13 @@ impl Tree {
                 let first = node.first_child as usize;
                 for i in first..first + node.child_count as usize {
                     let child = &mut self.nodes[i];
+                    let slot = child.amaf_slot as usize;
                     let share = if by_points && matches!(child.mv, Move::Polyomino(..)) {
                         points_share(&self.first_player, child.mv, child.color)
+                    } else if self.first_player[slot] == child.color.index() as u8 + 1 {
+                        distance_weight(self.first_at[slot] as usize, depth, moves, self.tuning.amaf_distance)
                     } else {
-                        f32::from(self.first_player[child.amaf_slot as usize] == child.color.index() as u8 + 1)
+                        0.0
                     };
                     if share > 0.0 {
                         child.amaf_visits += share;
@@ -359,6 +368,20 @@ impl Tree {
         }
         pv
     }
+}
+
+/// The weight of an AMAF sample first played at move `first` of a
+/// simulation's `moves`, for the node `depth` moves in: up to `most` by
+/// how early among the moves after the node it came, in Pachi's integer
+/// steps (for 3: 3, 2 or 1 by thirds).
+#[inline]
+pub(super) fn distance_weight(first: usize, depth: usize, moves: usize, most: u32) -> f32 {
+    if most <= 1 {
+        return 1.0;
+    }
+    // `after` is below `moves - depth + 1`, so the quotient is below `most`.
+    let after = moves - first;
+    (1 + most as usize * after / (moves - depth + 1)) as f32
 }
 
 impl Tree {

@@ -95,6 +95,12 @@ pub struct Tuning {
     /// its player played first as its AMAF sample, instead of its key
     /// point's whole sample.
     pub amaf_by_points: bool,
+    /// A move's AMAF sample weighs up to this much the sooner after the
+    /// node it was played (for 3: 3, 2 or 1 by thirds of the moves that
+    /// followed; 0 and 1 weigh all alike), as Pachi's `distance_rave`: a
+    /// reply played at once says more about a move than one played at the
+    /// end of the playout.
+    pub amaf_distance: u32,
     /// Progressive widening lets in the best outside move by AMAF, not the
     /// next by prior, each time a node's window grows.
     pub widen_by_amaf: bool,
@@ -120,6 +126,7 @@ impl Default for Tuning {
             expand_root_moves_after: 2,
             resign: Resign::default(),
             amaf_by_points: false,
+            amaf_distance: 0,
             widen_by_amaf: false,
             root_keeps_all: false,
             replies_keep_all: false,
@@ -196,6 +203,7 @@ impl Tuning {
                 "expand_after" => self.expand_after = number()? as u32,
                 "expand_root_moves_after" => self.expand_root_moves_after = number()? as u32,
                 "amaf_by_points" => self.amaf_by_points = switch()?,
+                "amaf_distance" => self.amaf_distance = number()? as u32,
                 "widen_by_amaf" => self.widen_by_amaf = switch()?,
                 "root_keeps_all" => self.root_keeps_all = switch()?,
                 "replies_keep_all" => self.replies_keep_all = switch()?,
@@ -227,7 +235,7 @@ mod tests {
     #[test]
     fn changes_are_read_by_name_and_bad_ones_refused() {
         let tuning = Tuning::default()
-            .with("exploration=0, rave_weight=samples,priors_into=value,prior_weight=2,expand_after=4,widen_by_amaf=1,replies_keep_all=true")
+            .with("exploration=0, rave_weight=samples,priors_into=value,prior_weight=2,expand_after=4,widen_by_amaf=1,replies_keep_all=true,amaf_distance=3")
             .unwrap();
         assert!(tuning.widen_by_amaf && !tuning.amaf_by_points && !tuning.root_keeps_all);
         assert!(tuning.replies_keep_all);
@@ -235,6 +243,7 @@ mod tests {
         assert_eq!(tuning.rave_weight, RaveWeight::Samples);
         assert_eq!(tuning.priors_into, PriorsInto::Value);
         assert_eq!((tuning.prior_weight, tuning.expand_after), (2.0, 4));
+        assert_eq!(tuning.amaf_distance, 3);
         assert_eq!(tuning.rave_equivalence, Tuning::default().rave_equivalence);
         for bad in [
             "speed=1",

@@ -588,7 +588,8 @@ impl SearchHints for GroupGo {
     /// Group Go's single stones carry Go's priors, so it searches with
     /// Go's settings, but expands the root's moves after 8 visits too, as
     /// it was measured: a node lists and ranks the pieces of both hands as
-    /// well as the stones.
+    /// well as the stones. Its AMAF samples weigh alike, also as measured
+    /// (Go's weighing by distance was not tried in Group Go).
     /// Omino Go's drops learn less from AMAF and more from their priors:
     /// AMAF gives way after about 100 samples, priors count double, a
     /// drop's AMAF sample is shared by its four points, the widening lets
@@ -602,6 +603,7 @@ impl SearchHints for GroupGo {
         if self.preset.stones {
             Tuning {
                 expand_root_moves_after: 8,
+                amaf_distance: 0,
                 ..super::go::tuning(self.size())
             }
         } else if self.points_per_move() >= 4 {
