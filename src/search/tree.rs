@@ -375,7 +375,7 @@ impl Tree {
 /// how early among the moves after the node it came, in Pachi's integer
 /// steps (for 3: 3, 2 or 1 by thirds).
 #[inline]
-pub(super) fn distance_weight(first: usize, depth: usize, moves: usize, most: u32) -> f32 {
+fn distance_weight(first: usize, depth: usize, moves: usize, most: u32) -> f32 {
     if most <= 1 {
         return 1.0;
     }

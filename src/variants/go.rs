@@ -366,8 +366,9 @@ impl SearchHints for Go {
 /// the dearest step of a simulation, and the simulations it saves
 /// outweigh the shallower tree (docs/rules/go.md).
 ///
-/// Below 13x13 an AMAF sample weighs 3, 2 or 1 by how soon it followed
-/// the node, as Pachi's `distance_rave` (docs/rules/go.md).
+/// Up to 13x13 an AMAF sample weighs 3, 2 or 1 by how soon it followed
+/// the node, as Pachi's `distance_rave` (docs/rules/go.md); bigger boards
+/// were not measured with it.
 ///
 /// Resignation waits for several searches in a row that found the game
 /// lost, with many simulations between them, more of both on bigger
@@ -380,7 +381,7 @@ pub fn tuning(size: usize) -> Tuning {
         even_prior: priors::unit(size),
         expand_after: 8,
         expand_root_moves_after: 2,
-        amaf_distance: if big { 0 } else { 3 },
+        amaf_distance: if size > BIG_BOARD { 0 } else { 3 },
         resign: Resign {
             below: if big { 0.5 } else { 1.0 },
             ..Resign::for_board(size)
