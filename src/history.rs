@@ -99,6 +99,11 @@ impl<S: Clone> History<S> {
     /// Saves the current state and makes `next` the current one.
     pub fn push_state(&mut self, next: S) {
         self.past.push(std::mem::replace(&mut self.now, next));
+        // Every push uses up a spare, as `push` does, so that the spares
+        // never outnumber the states taken back below the deepest point
+        // reached: a search that pushes whole states would otherwise keep
+        // one for every move it ever took back.
+        self.spare.pop();
     }
 
     /// Restores the state before the last push; false when there is none.
@@ -198,5 +203,27 @@ mod tests {
         assert_eq!(copy.previous().map(|s| s.copied_into), Some(0));
         history.push();
         assert_eq!(history.previous().map(|s| s.copied_into), Some(1));
+    }
+
+    #[test]
+    fn the_spares_never_outnumber_the_deepest_line() {
+        let mut history = History::new(Counted {
+            value: 0,
+            copied_into: 0,
+        });
+        // A search's simulations: three moves in and back, by either push.
+        for simulation in 0..100u32 {
+            for value in 1..=3 {
+                if simulation % 2 == 0 {
+                    history.push();
+                    history.now.value = value;
+                } else {
+                    history.push_state(Counted { value, copied_into: 0 });
+                }
+            }
+            assert!(history.spare.len() + history.len() <= 3);
+            while history.undo() {}
+            assert!(history.spare.len() <= 3, "{} spares", history.spare.len());
+        }
     }
 }
