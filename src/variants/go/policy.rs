@@ -2,6 +2,9 @@
 //! move before it plays at random.
 //!
 //! In order, for the side to move:
+//! 0. in the playouts for a value, four times in ten, the point of a ko
+//!    captured in the last three moves, once it is open again (see
+//!    [`ko_fight`]);
 //! 1. capture the chain of the last move when it is in atari;
 //! 2. save an own chain that the last move put in atari, by capturing a
 //!    neighbour in atari or by extending when that gains liberties;
@@ -13,7 +16,8 @@
 //! 4. in those first moves, four times in five, play the vital point of
 //!    an eye space of three to six points next to the last move (see
 //!    [`nakade`]);
-//! 5. play a 3x3 pattern move (see `patterns.txt`) next to the last move;
+//! 5. play a 3x3 pattern move (see `patterns.txt`) next to the last move,
+//!    or, in the playouts for a value, next to the move before it;
 //! 6. else a uniformly random move that is legal, does not fill an own eye
 //!    and is not a self-atari of two stones or more.
 //!
@@ -84,20 +88,34 @@ pub fn playout(
         Purpose::Value { komi } => (points / TACTICAL_SHARE, Some(komi)),
         Purpose::Owners => (0, None),
     };
+    // The point of the last ko and when it began, and the move before
+    // the last, for the answers of a playout for a value.
+    let mut last_ko = (0, 0);
+    let mut before_last = 0;
     for played in 0..limit {
         if passes >= 2 {
             break;
         }
         let answers = if played < tactical { Answers::Go } else { Answers::Plain };
-        let chosen = answer_last_move(&board, to_move, last, answers, rng, &mut candidates)
-            .or_else(|| random_move(&board, to_move, rng));
+        let chosen = if komi.is_some() {
+            ko_fight(&board, to_move, last_ko, played, rng)
+                .or_else(|| answer_last_move(&board, to_move, last, answers, rng, &mut candidates))
+                .or_else(|| second_pattern_answer(&board, to_move, last, before_last, rng))
+        } else {
+            answer_last_move(&board, to_move, last, answers, rng, &mut candidates)
+        }
+        .or_else(|| random_move(&board, to_move, rng));
         match chosen {
             Some(p) => {
                 let captured = board.play(p, to_move, 0) as i32;
                 capture_lead += if to_move == Color::Black { captured } else { -captured };
                 trace.push((to_move, Move::Place(board.vertex(p))));
                 passes = 0;
+                before_last = last;
                 last = p;
+                if let Some(ko) = board.ko_point() {
+                    last_ko = (ko, played);
+                }
                 let lead = komi.map_or(0.0, |komi| capture_lead as f32 - komi);
                 if lead.abs() >= mercy_lead {
                     let winner = if lead > 0.0 { Color::Black } else { Color::White };
@@ -110,6 +128,7 @@ pub fn playout(
             None => {
                 board.clear_ko();
                 passes += 1;
+                before_last = last;
                 last = 0;
             }
         }
@@ -325,6 +344,37 @@ pub(crate) fn answer_last_move(
     pattern_answer(board, color, last, rng)
 }
 
+/// Four times in ten, within three moves of a ko's capture and once the
+/// ko is open again, the move on its point: the capturer connects, or
+/// after a threat and its answer the ko is taken back (Pachi's `korate`
+/// and `koage`).
+fn ko_fight(
+    board: &Board,
+    color: Color,
+    (ko, began): (usize, usize),
+    played: usize,
+    rng: &mut SmallRng,
+) -> Option<usize> {
+    let fresh = ko != 0 && played - began <= 3 && board.ko_point().is_none();
+    (fresh && random_below(rng, 10) < 4 && playable(board, ko, color) && sensible(board, ko, color)).then_some(ko)
+}
+
+/// A pattern move around the move before the last (the player's own),
+/// away from the last move, whose own patterns came first (Pachi's
+/// `pattern2`).
+fn second_pattern_answer(
+    board: &Board,
+    color: Color,
+    last: usize,
+    before_last: usize,
+    rng: &mut SmallRng,
+) -> Option<usize> {
+    if last == 0 || before_last == 0 || board.is_empty(last) {
+        return None;
+    }
+    pattern_answer_around(board, color, before_last, last, rng)
+}
+
 /// Captures of the last move's chain in atari, and escapes of own chains
 /// it put in atari.
 fn answer_atari(
@@ -355,13 +405,25 @@ fn answer_atari(
 
 /// A pattern move next to the last move at `last`.
 fn pattern_answer(board: &Board, color: Color, last: usize, rng: &mut SmallRng) -> Option<usize> {
-    // A pattern move around the last move: the first match from a random
-    // start, which picks among matches almost uniformly at a fraction of
-    // the cost of matching all eight. The matches are gathered into a bit
-    // mask first, which spares a hard-to-predict branch per point.
+    pattern_answer_around(board, color, last, 0, rng)
+}
+
+/// A pattern move among the eight points around `center`, leaving out
+/// those next to `skip_near` (0: none).
+fn pattern_answer_around(
+    board: &Board,
+    color: Color,
+    center: usize,
+    skip_near: usize,
+    rng: &mut SmallRng,
+) -> Option<usize> {
+    // The first match from a random start, which picks among matches
+    // almost uniformly at a fraction of the cost of matching all eight.
+    // The matches are gathered into a bit mask first, which spares a
+    // hard-to-predict branch per point.
     let table = pattern_table();
-    let [below, left, right, above] = board.neighbours(last);
-    let [below_left, below_right, above_left, above_right] = board.diagonals(last);
+    let [below, left, right, above] = board.neighbours(center);
+    let [below_left, below_right, above_left, above_right] = board.diagonals(center);
     let around = [
         below,
         left,
@@ -376,6 +438,15 @@ fn pattern_answer(board: &Board, color: Color, last: usize, rng: &mut SmallRng) 
     for (k, &p) in around.iter().enumerate() {
         let hit = board.is_empty(p) & table.matches(pattern_code(board, p));
         matches |= (hit as u8) << k;
+    }
+    if skip_near != 0 && matches != 0 {
+        let stride = board.size() + 2;
+        for (k, &p) in around.iter().enumerate() {
+            let d = p.abs_diff(skip_near);
+            if d <= 1 || (stride - 1..=stride + 1).contains(&d) {
+                matches &= !(1 << k);
+            }
+        }
     }
     let start = random_below(rng, 8) as u32;
     let mut rest = matches.rotate_right(start);
