@@ -5,6 +5,7 @@
 mod common;
 
 use common::process::Gtp;
+use common::VARIANT_NAMES;
 use std::time::Duration;
 
 const BIN: &str = env!("CARGO_BIN_EXE_variago");
@@ -91,4 +92,41 @@ fn max_memory_bounds_the_peak_resident_memory_of_long_searches() {
     let peak = peak_resident_kb(gtp.pid()).unwrap();
     eprintln!("peak resident memory {peak} kB (at start {start} kB)");
     assert!(peak <= 64 * 1024, "peak resident memory {peak} kB over 64 MB");
+}
+
+#[test]
+fn every_variant_searches_within_the_memory_cap() {
+    // Whatever a search keeps besides its tree (the positions a playout
+    // copies, the states an undo takes back, the solver's table) stays
+    // bounded too: a board kept per undo took a War Go search of 60,000
+    // simulations to 580 MB. Each variant searches on its default board.
+    const CAP_MB: u64 = 24;
+    for variant in VARIANT_NAMES {
+        let cap = CAP_MB.to_string();
+        let args = [
+            "--variant",
+            variant,
+            "--threads",
+            "1",
+            "--playouts",
+            "10000",
+            "--max-memory",
+            &cap,
+        ];
+        let mut gtp = Gtp::start(BIN, &args);
+        // Two moves, each by the side the rules give the turn to.
+        for _ in 0..2 {
+            let color = gtp.ok("gogui-rules_side_to_move");
+            let answer = gtp.command(&format!("genmove {color}"), Duration::from_secs(120));
+            assert!(answer.is_ok(), "{variant}: {answer:?}");
+        }
+        let Some(peak) = peak_resident_kb(gtp.pid()) else {
+            return; // no /proc here
+        };
+        eprintln!("{variant}: peak resident memory {peak} kB");
+        assert!(
+            peak <= CAP_MB * 1024,
+            "{variant}: peak resident memory {peak} kB over {CAP_MB} MB"
+        );
+    }
 }

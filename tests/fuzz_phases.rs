@@ -17,6 +17,7 @@
 mod common;
 
 use common::process::Gtp;
+use common::{smallest_size, VARIANT_NAMES};
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
@@ -82,42 +83,11 @@ const PHASES: [(Phase, Option<&str>); 8] = [
     (Phase::AfterLoadsgf, None),
 ];
 
-const VARIANTS: [&str; 17] = [
-    "go",
-    "atari",
-    "yugo",
-    "gorogo",
-    "migoyugo",
-    "wargo",
-    "center-of-tao",
-    "mercenary-go",
-    "buying-armies",
-    "group-go",
-    "omino-go",
-    "domingo",
-    "special-stones",
-    "tanbo",
-    "gray-tanbo",
-    "unsquare-go",
-    "squares",
-];
-
-/// The smallest board of each variant, where its searches and scoring are
-/// quickest (and the War Go family's frames fit GTP).
-fn small_size(variant: &str) -> usize {
-    match variant {
-        "wargo" | "buying-armies" | "special-stones" => 9,
-        "center-of-tao" => 13,
-        "mercenary-go" => 19,
-        _ => 5,
-    }
-}
-
 /// Every (phase, variant) pair: each phase in each variant it applies to.
 fn combinations() -> Vec<(Phase, &'static str)> {
     let mut all = Vec::new();
     for (phase, only) in PHASES {
-        for variant in VARIANTS {
+        for variant in VARIANT_NAMES {
             if only.is_none_or(|v| v == variant) {
                 all.push((phase, variant));
             }
@@ -471,7 +441,7 @@ impl Session {
             1 => self.vertex(size),
             2 => self.typed_move(size),
             3 => self.number(),
-            4 => VARIANTS.choose(&mut self.rng).unwrap().to_string(),
+            4 => VARIANT_NAMES.choose(&mut self.rng).unwrap().to_string(),
             5 => self.file(),
             6 => [
                 "on",
@@ -550,7 +520,7 @@ impl Session {
                 1 => vec![self.dir.join("no-such-folder").join("x.sgf").display().to_string()],
                 _ => Vec::new(),
             },
-            "variago-set_variant" => vec![VARIANTS.choose(&mut self.rng).unwrap().to_string()],
+            "variago-set_variant" => vec![VARIANT_NAMES.choose(&mut self.rng).unwrap().to_string()],
             "variago-setup_henge" => vec![if self.rng.random_range(0..8) == 0 {
                 "auto".into()
             } else {
@@ -688,7 +658,7 @@ impl Session {
                     let count = self.rng.random_range(0..6);
                     self.play_typed(count)?
                 };
-                let variant = VARIANTS.choose(&mut self.rng).unwrap();
+                let variant = VARIANT_NAMES.choose(&mut self.rng).unwrap();
                 self.expect_ok(&format!("variago-set_variant {variant}"))?;
             }
             Phase::AfterLoadsgf => {
@@ -704,7 +674,7 @@ impl Session {
                         self.send("clear_board")?;
                     }
                     1 => {
-                        let variant = VARIANTS.choose(&mut self.rng).unwrap();
+                        let variant = VARIANT_NAMES.choose(&mut self.rng).unwrap();
                         self.send(&format!("variago-set_variant {variant}"))?;
                     }
                     _ => {}
@@ -869,7 +839,7 @@ fn run_case(seed: u64) -> Result<Session, Failure> {
     let all = combinations();
     let (phase, variant) = all[(seed % all.len() as u64) as usize];
     let dir = std::env::temp_dir().join(format!("variago-fuzz-{}-{seed}", std::process::id()));
-    let mut session = Session::start(seed, variant, small_size(variant), dir.clone());
+    let mut session = Session::start(seed, variant, smallest_size(variant), dir.clone());
     write_bad_records(&dir, &mut session.rng);
     session
         .transcript

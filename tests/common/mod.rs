@@ -20,6 +20,38 @@ use variago::gtp::execute_line;
 use variago::variants::Start;
 use variago::{Game, Move, Position, Setup, Variant, Vertex, View};
 
+/// Every variant, by the name `--variant` and `variago-set_variant` take.
+pub const VARIANT_NAMES: [&str; 17] = [
+    "go",
+    "atari",
+    "yugo",
+    "gorogo",
+    "migoyugo",
+    "wargo",
+    "center-of-tao",
+    "mercenary-go",
+    "buying-armies",
+    "group-go",
+    "omino-go",
+    "domingo",
+    "special-stones",
+    "tanbo",
+    "gray-tanbo",
+    "unsquare-go",
+    "squares",
+];
+
+/// The smallest board of each variant, where its searches and scoring are
+/// quickest (and the War Go family's frames fit GTP).
+pub fn smallest_size(variant: &str) -> usize {
+    match variant {
+        "wargo" | "buying-armies" | "special-stones" => 9,
+        "center-of-tao" => 13,
+        "mercenary-go" => 19,
+        _ => 5,
+    }
+}
+
 /// Search settings for tests: a fixed number of playouts, no clock, a fixed seed.
 pub fn settings(playouts: u64, seed: u64) -> SearchSettings {
     let mut settings = SearchSettings {
