@@ -17,9 +17,11 @@
 //!    an eye space of three to six points next to the last move (see
 //!    [`nakade`]);
 //! 5. play a 3x3 pattern move (see `patterns.txt`) next to the last move,
-//!    or, in the playouts for a value, next to the move before it;
+//!    or, in the playouts for a value below 13x13, next to the move before
+//!    it;
 //! 6. else a uniformly random move that is legal, does not fill an own eye
-//!    and is not a self-atari of two stones or more.
+//!    and is not a self-atari of two stones or more (in the playouts for a
+//!    value, four times in ten, such a self-atari may be played too).
 //!
 //! A mercy rule ends the playout once one side's capture lead, komi
 //! included, reaches a third of the board (at least 10 points); the side
@@ -32,6 +34,7 @@ mod two_liberties;
 use crate::board::{cell_of, random_below, Board, OtherLiberties, BLACK, EMPTY, WHITE};
 use crate::color::Color;
 use crate::moves::Move;
+use crate::search::BIG_BOARD;
 use nakade::nakade_answer;
 use rand::rngs::SmallRng;
 use std::sync::OnceLock;
@@ -89,9 +92,12 @@ pub fn playout(
         Purpose::Owners => (0, None),
     };
     // The point of the last ko and when it began, and the move before
-    // the last, for the answers of a playout for a value.
+    // the last, for the answers of a playout for a value. The patterns
+    // next to the move before the last cost big boards, where they were
+    // not measured, 6% of their simulations a second.
     let mut last_ko = (0, 0);
     let mut before_last = 0;
+    let second_patterns = board.size() < BIG_BOARD;
     for played in 0..limit {
         if passes >= 2 {
             break;
@@ -100,11 +106,15 @@ pub fn playout(
         let chosen = if komi.is_some() {
             ko_fight(&board, to_move, last_ko, played, rng)
                 .or_else(|| answer_last_move(&board, to_move, last, answers, rng, &mut candidates))
-                .or_else(|| second_pattern_answer(&board, to_move, last, before_last, rng))
+                .or_else(|| {
+                    second_patterns
+                        .then(|| second_pattern_answer(&board, to_move, last, before_last, rng))
+                        .flatten()
+                })
         } else {
             answer_last_move(&board, to_move, last, answers, rng, &mut candidates)
         }
-        .or_else(|| random_move(&board, to_move, rng));
+        .or_else(|| random_move(&board, to_move, komi.is_some(), rng));
         match chosen {
             Some(p) => {
                 let captured = board.play(p, to_move, 0) as i32;
@@ -231,10 +241,24 @@ fn stone_nearby(board: &Board, p: usize) -> bool {
     })
 }
 
-/// A uniformly random sensible move, or `None` to pass.
-fn random_move(board: &Board, color: Color, rng: &mut SmallRng) -> Option<usize> {
+/// A uniformly random sensible move, or `None` to pass. With `lenient`,
+/// four times in ten a self-atari of two stones or more may be played
+/// too (Pachi's `selfatarirate` 60): some fights need one, a throw-in
+/// that joins a stone or a capturing race's last liberty.
+fn random_move(board: &Board, color: Color, lenient: bool, rng: &mut SmallRng) -> Option<usize> {
     let ko = board.ko_point();
-    board.random_empty(rng, |p| Some(p) != ko && sensible(board, p, color))
+    if lenient && random_below(rng, 10) < 4 {
+        board.random_empty(rng, |p| Some(p) != ko && legal_and_no_own_eye(board, p, color))
+    } else {
+        board.random_empty(rng, |p| Some(p) != ko && sensible(board, p, color))
+    }
+}
+
+/// Not suicide and not an own eye, ko apart.
+fn legal_and_no_own_eye(board: &Board, p: usize, color: Color) -> bool {
+    let [empty, black, white, _] = NEIGHBOUR_COUNTS[orthogonal_code(board.neighbourhood(p))];
+    let enemy_stones = if color == Color::Black { white } else { black };
+    empty > 0 || !(enemy_stones == 0 && board.is_eye(p, color)) && liberties_after(board, p, color) > 0
 }
 
 /// Legal apart from ko, not an own eye, not a self-atari that joins an own
@@ -785,6 +809,108 @@ pub(super) mod tests {
         // 3x3 patterns, among other pattern moves.
         let plain = share_of_answers(Answers::Plain, &b, Color::Black, "C3", &["C2", "C4"]);
         assert!(plain + 200 < ataris, "{plain} of 1000");
+    }
+
+    #[test]
+    fn lenient_random_moves_sometimes_put_two_stones_in_atari() {
+        // Black at C2 joins B2 and D2 into a chain with C1 its only liberty.
+        let b = board(&[".....", ".....", ".OOO.", "OX.XO", ".O.O."]);
+        let c2 = at(&b, "C2");
+        assert!(!sensible(&b, c2, Color::Black));
+        assert!(legal_and_no_own_eye(&b, c2, Color::Black));
+        let chosen = |lenient: bool| {
+            (0..2000)
+                .filter(|&seed| {
+                    let mut rng = SmallRng::seed_from_u64(seed);
+                    random_move(&b, Color::Black, lenient, &mut rng) == Some(c2)
+                })
+                .count()
+        };
+        assert_eq!(chosen(false), 0);
+        assert!(chosen(true) > 10, "{}", chosen(true));
+        // Own eyes and suicides stay out.
+        let eye = board(&[".X...", "X.X..", ".X...", ".....", "....."]);
+        assert!(!legal_and_no_own_eye(&eye, at(&eye, "B4"), Color::Black));
+        assert!(!legal_and_no_own_eye(&eye, at(&eye, "B4"), Color::White));
+    }
+
+    #[test]
+    fn a_fresh_open_kos_point_is_played_four_times_in_ten() {
+        // C3 is empty between white stones; black there captures B3, which
+        // a black move had captured into a ko.
+        let b = board(&[".....", ".XO..", "XO.O.", ".XO..", "....."]);
+        let ko = at(&b, "C3");
+        let share = |b: &Board, color: Color, began: usize, played: usize| {
+            (0..1000)
+                .filter(|&seed| {
+                    let mut rng = SmallRng::seed_from_u64(seed);
+                    ko_fight(b, color, (ko, began), played, &mut rng) == Some(ko)
+                })
+                .count()
+        };
+        let fresh = share(&b, Color::Black, 10, 13);
+        assert!((330..=470).contains(&fresh), "{fresh} of 1000");
+        // Four moves after the capture the fight is over.
+        assert_eq!(share(&b, Color::Black, 9, 13), 0);
+        // While the ko is closed, nobody plays into it.
+        let mut closed = b.clone();
+        closed.play(ko, Color::Black, 0);
+        assert_eq!(closed.ko_point(), Some(at(&b, "B3")));
+        let mut rng = SmallRng::seed_from_u64(1);
+        assert_eq!(ko_fight(&closed, Color::White, (at(&b, "B3"), 12), 13, &mut rng), None);
+        assert_eq!(ko_fight(&b, Color::Black, (0, 0), 1, &mut rng), None);
+    }
+
+    #[test]
+    fn second_patterns_answer_the_move_before_the_last_away_from_the_last() {
+        // Black's D8 made an enclosing hane at C7 (B8 and D8 around C8).
+        let rows = |last_row: &'static str, row_of_c6: &'static str| {
+            board(&[
+                ".........",
+                ".XOX.....",
+                ".........",
+                row_of_c6,
+                ".........",
+                ".........",
+                ".........",
+                last_row,
+                ".........",
+            ])
+        };
+        let answers = |b: &Board, last: &str| -> Vec<String> {
+            (0..200)
+                .filter_map(|seed| {
+                    let mut rng = SmallRng::seed_from_u64(seed);
+                    second_pattern_answer(b, Color::Black, at(b, last), at(b, "D8"), &mut rng)
+                })
+                .map(|p| b.vertex(p).to_string())
+                .collect()
+        };
+        // White's last move far away: C7 is among the answers, and every
+        // answer is next to D8.
+        let far = rows(".......O.", ".........");
+        let found = answers(&far, "H2");
+        assert!(found.iter().any(|v| v == "C7"), "{found:?}");
+        let around_d8 = ["C9", "D9", "E9", "E8", "C7", "D7", "E7"];
+        assert!(found.iter().all(|v| around_d8.contains(&v.as_str())), "{found:?}");
+        // White's last move at C6: the points next to it are left to the
+        // last move's own answers.
+        let near = rows(".........", "..O......");
+        let found = answers(&near, "C6");
+        assert!(
+            found.iter().all(|v| !["C7", "D7", "B7"].contains(&v.as_str())),
+            "{found:?}"
+        );
+        // No last move, or no move before it: no answer.
+        let mut rng = SmallRng::seed_from_u64(1);
+        assert_eq!(
+            second_pattern_answer(&far, Color::Black, 0, at(&far, "D8"), &mut rng),
+            None
+        );
+        assert_eq!(
+            second_pattern_answer(&far, Color::Black, at(&far, "H2"), 0, &mut rng),
+            None
+        );
     }
 
     #[test]
