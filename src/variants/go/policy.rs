@@ -248,17 +248,10 @@ fn stone_nearby(board: &Board, p: usize) -> bool {
 fn random_move(board: &Board, color: Color, lenient: bool, rng: &mut SmallRng) -> Option<usize> {
     let ko = board.ko_point();
     if lenient && random_below(rng, 10) < 4 {
-        board.random_empty(rng, |p| Some(p) != ko && legal_and_no_own_eye(board, p, color))
+        board.random_empty(rng, |p| Some(p) != ko && placeable(board, p, color, true))
     } else {
         board.random_empty(rng, |p| Some(p) != ko && sensible(board, p, color))
     }
-}
-
-/// Not suicide and not an own eye, ko apart.
-fn legal_and_no_own_eye(board: &Board, p: usize, color: Color) -> bool {
-    let [empty, black, white, _] = NEIGHBOUR_COUNTS[orthogonal_code(board.neighbourhood(p))];
-    let enemy_stones = if color == Color::Black { white } else { black };
-    empty > 0 || !(enemy_stones == 0 && board.is_eye(p, color)) && liberties_after(board, p, color) > 0
 }
 
 /// Legal apart from ko, not an own eye, not a self-atari that joins an own
@@ -266,6 +259,13 @@ fn legal_and_no_own_eye(board: &Board, p: usize, color: Color) -> bool {
 /// table look-up; most points have two empty ones.
 #[inline]
 pub(crate) fn sensible(board: &Board, p: usize, color: Color) -> bool {
+    placeable(board, p, color, false)
+}
+
+/// As [`sensible`], but with `self_atari` any move that is legal apart
+/// from ko and does not fill an own eye.
+#[inline]
+fn placeable(board: &Board, p: usize, color: Color, self_atari: bool) -> bool {
     let [empty, black, white, _] = NEIGHBOUR_COUNTS[orthogonal_code(board.neighbourhood(p))];
     let (own_stones, enemy_stones) = match color {
         Color::Black => (black, white),
@@ -280,11 +280,11 @@ pub(crate) fn sensible(board: &Board, p: usize, color: Color) -> bool {
             // With no empty neighbour, no liberty after the move is suicide.
             match liberties_after(board, p, color) {
                 0 => false,
-                1 => own_stones == 0,
+                1 => self_atari || own_stones == 0,
                 _ => true,
             }
         }
-        1 => own_stones == 0 || liberties_after(board, p, color) >= 2,
+        1 => self_atari || own_stones == 0 || liberties_after(board, p, color) >= 2,
         _ => true,
     }
 }
@@ -817,7 +817,7 @@ pub(super) mod tests {
         let b = board(&[".....", ".....", ".OOO.", "OX.XO", ".O.O."]);
         let c2 = at(&b, "C2");
         assert!(!sensible(&b, c2, Color::Black));
-        assert!(legal_and_no_own_eye(&b, c2, Color::Black));
+        assert!(placeable(&b, c2, Color::Black, true));
         let chosen = |lenient: bool| {
             (0..2000)
                 .filter(|&seed| {
@@ -830,8 +830,8 @@ pub(super) mod tests {
         assert!(chosen(true) > 10, "{}", chosen(true));
         // Own eyes and suicides stay out.
         let eye = board(&[".X...", "X.X..", ".X...", ".....", "....."]);
-        assert!(!legal_and_no_own_eye(&eye, at(&eye, "B4"), Color::Black));
-        assert!(!legal_and_no_own_eye(&eye, at(&eye, "B4"), Color::White));
+        assert!(!placeable(&eye, at(&eye, "B4"), Color::Black, true));
+        assert!(!placeable(&eye, at(&eye, "B4"), Color::White, true));
     }
 
     #[test]
