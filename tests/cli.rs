@@ -556,8 +556,58 @@ fn learn_writes_atari_gos_move_model_from_self_play_records() {
     let (_, stderr, code) = learn("wargo", &records);
     assert_eq!(code, Some(2), "{stderr}");
     assert!(
-        stderr.contains("wargo has no move features (only go, atari, yugo have)"),
+        stderr.contains("wargo has no move features (only go, atari, yugo, tanbo have)"),
         "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `learn --variant tanbo` learns two-colour Tanbo's move model from its
+/// self-play, and the next generation plays with it; gray Tanbo, whose
+/// stones are nobody's, has no move features to learn or to be given.
+#[test]
+fn learn_writes_tanbos_move_model_and_gray_tanbo_has_none() {
+    let dir = std::env::temp_dir().join(format!("variago-learn-tanbo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (records, next, model) = (dir.join("tanbo.jsonl"), dir.join("next.jsonl"), dir.join("tanbo.model"));
+    let [records_path, next_path, model_path] = [&records, &next, &model].map(|p| p.to_str().unwrap());
+    let selfplay = |file: &str, extra: &[&str]| {
+        let mut args = vec!["selfplay", "--variant", "tanbo", "--size", "5", "--playouts", "20"];
+        args.extend_from_slice(&["--games", "10", "--seed", "3", "--records", file]);
+        args.extend_from_slice(extra);
+        let (_, stderr, code) = run_status(&args, "");
+        assert_eq!(code, Some(0), "{stderr}");
+    };
+    selfplay(records_path, &[]);
+    let learn = [
+        "learn",
+        "--variant",
+        "tanbo",
+        records_path,
+        "--test-games",
+        "2",
+        "--min-count",
+        "2",
+    ];
+    let (stdout, stderr, code) = run_status(&[&learn[..], &["--out", model_path]].concat(), "");
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.ends_with(" patterns\n"), "{stdout}");
+    let bytes = std::fs::read(&model).unwrap();
+    use variago::variants::go::model::MoveModel;
+    assert!(MoveModel::from_bytes(&bytes, "tanbo").is_ok());
+    selfplay(next_path, &["--model", model_path]);
+    assert!(std::fs::read_to_string(&next).unwrap().lines().count() >= 10);
+    for args in [
+        &["learn", "--variant", "gray-tanbo", records_path, "--out", next_path][..],
+        &["--variant", "gray-tanbo", "--model", model_path],
+    ] {
+        let (_, stderr, code) = run_status(args, "");
+        assert_eq!(code, Some(2), "{stderr}");
+        assert!(stderr.contains("gray-tanbo has no move features"), "{stderr}");
+    }
+    assert!(
+        std::fs::read_to_string(&next).unwrap().lines().count() >= 10,
+        "nothing written over"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

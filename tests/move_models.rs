@@ -1,4 +1,4 @@
-//! `--model FILE`: the search of Go, Atari Go and Yugo takes a move model
+//! `--model FILE`: the search of Go, Atari Go, Yugo and Tanbo takes a move model
 //! read from a file, and every bad file is refused before the engine starts.
 
 mod common;
@@ -57,13 +57,20 @@ const OPENINGS: [&str; 3] = ["", "E5 D4", "C3 G7 E5"];
 /// One-playout searches of `variant` play on the first line with the
 /// edge-loving model and nowhere there without it.
 fn assert_the_search_follows_a_given_model(variant: &str) {
-    let model = edge_loving_model(variant, &format!("{variant}-edge"));
-    let path = model.to_str().unwrap();
-    let without = first_choices(variant, &[], &OPENINGS);
-    let with = first_choices(variant, &["--model", path], &OPENINGS);
+    let (without, with) = choices_without_and_with_the_edge_model(variant, &OPENINGS);
     assert!(!without.iter().any(|v| on_the_first_line(v)), "{without:?}");
     assert!(with.iter().all(|v| on_the_first_line(v)), "{with:?}");
+}
+
+/// The first choices after each of `openings` without a model and with
+/// the edge-loving one.
+fn choices_without_and_with_the_edge_model(variant: &str, openings: &[&str]) -> (Vec<String>, Vec<String>) {
+    let model = edge_loving_model(variant, &format!("{variant}-edge"));
+    let path = model.to_str().unwrap();
+    let without = first_choices(variant, &[], openings);
+    let with = first_choices(variant, &["--model", path], openings);
     std::fs::remove_file(model).unwrap();
+    (without, with)
 }
 
 #[test]
@@ -74,6 +81,17 @@ fn atari_gos_search_follows_a_model_it_is_given() {
 #[test]
 fn yugos_search_follows_a_model_it_is_given() {
     assert_the_search_follows_a_given_model("yugo");
+}
+
+/// Tanbo's placements touch their root, and half of the start's are on
+/// the first line: the search, which knows nothing of a move, picks some
+/// elsewhere, and with the model only those there.
+#[test]
+fn tanbos_search_follows_a_model_it_is_given() {
+    let openings = ["", "H3 G8", "B7 C2", "G2 H7 A8", "H3 C2 H4 B3"];
+    let (without, with) = choices_without_and_with_the_edge_model("tanbo", &openings);
+    assert!(!without.iter().all(|v| on_the_first_line(v)), "{without:?}");
+    assert!(with.iter().all(|v| on_the_first_line(v)), "{with:?}");
 }
 
 #[test]
@@ -156,7 +174,7 @@ fn a_bad_model_file_is_refused_before_the_engine_starts() {
     assert!(message.contains("a move model of atari, not of go"), "{message}");
     let message = refusal(&["--variant", "wargo", "--model", path]);
     assert!(
-        message.contains("wargo has no move features (only go, atari, yugo have)"),
+        message.contains("wargo has no move features (only go, atari, yugo, tanbo have)"),
         "{message}"
     );
     let message = refusal(&["--variant", "go", "--model", "Cargo.toml"]);

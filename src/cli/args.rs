@@ -236,7 +236,7 @@ pub struct SearchArgs {
 /// `--model`: a learned move model from a file, for the run.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct ModelArg {
-    /// Go, Atari Go and Yugo: the search's move model, a file that `variago learn` wrote for
+    /// Go, Atari Go, Yugo and Tanbo: the search's move model, a file that `variago learn` wrote for
     /// the game's variant [default: Go's built-in model; none for the others]
     #[arg(long, value_name = "FILE")]
     pub model: Option<PathBuf>,

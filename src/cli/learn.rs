@@ -1,5 +1,5 @@
 //! `variago learn`: learns a move model, Go's from game records and Atari
-//! Go's and Yugo's from self-play records (see `src/learn.rs`, docs/move-model.md and
+//! Go's, Yugo's and Tanbo's from self-play records (see `src/learn.rs`, docs/move-model.md and
 //! docs/learning.md).
 
 use crate::learn::{self, SelfPlay, Source};
@@ -14,11 +14,11 @@ use std::time::Instant;
 #[derive(clap::Args, Debug, Clone)]
 pub struct LearnArgs {
     /// Go: SGF files, each one game or a collection, or directories of
-    /// them. Atari Go and Yugo: self-play records files (`variago selfplay --records`)
+    /// them. Atari Go, Yugo and Tanbo: self-play records files (`variago selfplay --records`)
     #[arg(required = true, value_name = "RECORDS")]
     pub records: Vec<PathBuf>,
-    /// The variant whose model to learn: go (from game records), atari or
-    /// yugo (from self-play records)
+    /// The variant whose model to learn: go (from game records), atari,
+    /// yugo or tanbo (from self-play records)
     #[arg(long, value_name = "NAME", default_value = "go")]
     pub variant: String,
     /// The file to write the model to

@@ -136,7 +136,7 @@ impl Variant {
     /// The variants whose moves Go's move features describe (see
     /// [`Game::go_board`]): those that a move model can serve and
     /// `variago learn` can learn.
-    pub const WITH_MOVE_FEATURES: [Variant; 3] = [Variant::Go, Variant::Atari, Variant::Yugo];
+    pub const WITH_MOVE_FEATURES: [Variant; 4] = [Variant::Go, Variant::Atari, Variant::Yugo, Variant::Tanbo];
 
     /// Whether a move model can serve the variant; the error otherwise.
     pub fn check_move_features(self) -> Result<(), String> {
@@ -206,6 +206,7 @@ impl Game {
             Game::Go(go) => Some(go.model_view()),
             Game::Atari(atari) => Some(atari.model_view()),
             Game::Yugo(yugo) => Some(yugo.model_view()),
+            Game::Tanbo(tanbo) => tanbo.model_view(),
             _ => None,
         }
     }

@@ -574,21 +574,18 @@ impl SearchHints for Yugo {
     /// Yugo knows nothing of a move before searching it, unless a move
     /// model was read by `--model`: a placement then starts even, as
     /// Atari Go's quiet moves do, with the model's chance of it on top
-    /// (see [`priors::learned_bonus`]). Without the even start, a move
-    /// the model rates low would have no prior at all and look better,
-    /// untried, than the moves it rates high.
+    /// (see [`priors::even_and_learned`]).
     fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
-        let Some(model) = model::in_use(Variant::Yugo) else {
-            out.extend(moves.iter().map(|_| None));
-            return;
-        };
-        let (board, last) = self.model_view();
-        let bonus = priors::learned_bonus(model, board, self.to_move(), last, moves, MODEL_WEIGHT);
-        out.extend(
-            bonus
-                .into_iter()
-                .map(|learned| learned.map(|l| (0.5 * EVEN_PRIOR_VISITS + l, EVEN_PRIOR_VISITS + l))),
-        );
+        match model::in_use(Variant::Yugo) {
+            Some(model) => out.extend(priors::even_and_learned(
+                model,
+                self.model_view(),
+                self.to_move(),
+                moves,
+                (EVEN_PRIOR_VISITS, MODEL_WEIGHT),
+            )),
+            None => out.extend(moves.iter().map(|_| None)),
+        }
     }
 }
 

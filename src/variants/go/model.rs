@@ -7,7 +7,7 @@
 //! Go's model ships inside the program (`moves.model`) and is read where
 //! it lies, so that it costs the engine no more memory than its file;
 //! `--model FILE` puts another in its place for a run.
-//! Atari Go's and Yugo's models, learned from self-play, have the same
+//! Atari Go's, Yugo's and Tanbo's models, learned from self-play, have the same
 //! features and file. The file is little-endian: `VGMM`, a version, the variant's name
 //! (its length in a word, then its bytes), the weights of each tactical
 //! feature, the number of known patterns, an index of where the patterns
@@ -275,7 +275,7 @@ static FROM_FILE: OnceLock<(Variant, PathBuf, MoveModel<'static>)> = OnceLock::n
 
 /// Reads `variant`'s model from `path` (`--model`) for the rest of the
 /// run: Go's search then takes it instead of the built-in one, and those
-/// of Atari Go and Yugo, which have none built in, add it to their own
+/// of Atari Go, Yugo and Tanbo, which have none built in, add it to their own
 /// priors. Read once, so the program keeps the file's bytes to the end.
 pub fn read_file(path: &Path, variant: Variant) -> Result<(), String> {
     variant.check_move_features()?;

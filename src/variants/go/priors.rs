@@ -181,6 +181,24 @@ pub fn learned_bonus(
         .collect()
 }
 
+/// The priors of `moves` in a variant with no knowledge of its own whose
+/// search takes a model read by `--model` (Yugo, Tanbo): each placement
+/// starts even, `even` virtual playouts half won, and gains
+/// [`learned_bonus`] on top. Without the even start, a move the model
+/// rates low would have no prior at all and look better, untried, than
+/// the moves it rates high.
+pub fn even_and_learned(
+    model: &MoveModel,
+    (board, last): (&Board, [usize; 2]),
+    color: Color,
+    moves: &[Move],
+    (even, weight): (f32, f32),
+) -> impl Iterator<Item = Option<(f32, f32)>> {
+    learned_bonus(model, board, color, last, moves, weight)
+        .into_iter()
+        .map(move |learned| learned.map(|l| (0.5 * even + l, even + l)))
+}
+
 /// `model`'s chances of the placements of `color` at `points` on `board`,
 /// `last` the points of the last two moves (0 for none).
 pub fn chances(model: &MoveModel, board: &Board, color: Color, last: [usize; 2], points: &[usize]) -> Vec<f32> {

@@ -20,9 +20,10 @@ mod playout_board;
 pub mod roots;
 pub mod start;
 
+use super::go::{model, priors};
 use super::go_family;
 use super::spec::{self, OptionCommand, SetupOption};
-use super::{Game, Setup, SolverUse, Start, VariantSpec};
+use super::{Game, Setup, SolverUse, Start, Variant, VariantSpec};
 use crate::board::{self, zobrist, Board, BLACK, NEUTRAL, WHITE};
 use crate::color::Color;
 use crate::game::{timeline_in, Clicks, GameSetup, Illegal, Occupant, Outcome, Owner, Position, View};
@@ -167,6 +168,9 @@ struct State {
     /// suicide is in Go, and GoGui counts it so); in gray Tanbo, whose
     /// stones have no owner, the stones each player's placements removed.
     captured: [u32; 2],
+    /// The points of the last two placements, the last first (0 for
+    /// none): what a learned move model reads.
+    last: [usize; 2],
 }
 
 impl Snapshot for State {
@@ -212,6 +216,7 @@ impl Tanbo {
                 to_move,
                 stones,
                 captured: [0, 0],
+                last: [0, 0],
             }),
         }
     }
@@ -264,6 +269,14 @@ impl Tanbo {
 
     fn board(&self) -> &Board {
         &self.state().board
+    }
+
+    /// The board and the points of the last two placements, for a learned
+    /// move model: two-colour Tanbo's stones are Go's, placed one at a time
+    /// (see [`Variant::WITH_MOVE_FEATURES`]); gray Tanbo has none.
+    pub fn model_view(&self) -> Option<(&Board, [usize; 2])> {
+        let state = self.state();
+        (self.form == Form::Colours).then_some((&state.board, state.last))
     }
 
     /// The point of a placement move, or why the move is not one.
@@ -415,6 +428,7 @@ impl Position for Tanbo {
             Form::Gray { .. } => state.captured[color.index()] += removed[NEUTRAL as usize],
         }
         state.to_move = color.opponent();
+        state.last = [p, state.last[0]];
         Ok(())
     }
 
@@ -558,7 +572,30 @@ impl SearchHints for Tanbo {
         let cell = self.form.cell(self.to_move());
         roots::can_grow(board, board.point(v), cell).then_some((PRIOR_VISITS * 0.5, PRIOR_VISITS))
     }
+
+    /// With a move model read by `--model`, two-colour Tanbo's placements
+    /// start even with the model's chance on top, as Yugo's do (see
+    /// [`priors::even_and_learned`]); otherwise [`SearchHints::prior`].
+    fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
+        match (model::in_use(Variant::Tanbo), self.model_view()) {
+            (Some(model), Some(view)) => out.extend(priors::even_and_learned(
+                model,
+                view,
+                self.to_move(),
+                moves,
+                (MODEL_EVEN_VISITS, MODEL_WEIGHT),
+            )),
+            _ => out.extend(moves.iter().map(|&mv| self.prior(mv))),
+        }
+    }
 }
+
+/// The even start of a placement when a model gives the priors, in
+/// virtual playouts: Yugo's.
+const MODEL_EVEN_VISITS: f32 = 20.0;
+
+/// The virtual wins and playouts that a move the model is sure of adds.
+const MODEL_WEIGHT: f32 = 100.0;
 
 /// The weight of a move's prior, in virtual playouts.
 const PRIOR_VISITS: f32 = 10.0;
