@@ -468,6 +468,16 @@ fn learn_writes_a_move_model_from_game_records() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Ten self-play games of `variant` on 5x5 at 20 playouts a move, their
+/// records in `file`, with `extra` flags; the run must succeed.
+fn selfplay(variant: &str, file: &Path, extra: &[&str]) {
+    let mut args = vec!["selfplay", "--variant", variant, "--size", "5", "--playouts", "20"];
+    args.extend_from_slice(&["--games", "10", "--seed", "3", "--records", file.to_str().unwrap()]);
+    args.extend_from_slice(extra);
+    let (_, stderr, code) = run_status(&args, "");
+    assert_eq!(code, Some(0), "{stderr}");
+}
+
 /// `learn --variant atari` learns Atari Go's move model from self-play
 /// records; records of another variant are refused with their file and
 /// line, a broken line is skipped with its line number, and a variant
@@ -477,26 +487,6 @@ fn learn_writes_atari_gos_move_model_from_self_play_records() {
     let dir = std::env::temp_dir().join(format!("variago-learn-atari-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let records = dir.join("atari.jsonl");
-    let selfplay = |variant: &str, file: &Path, extra: &[&str]| {
-        let mut args = vec![
-            "selfplay",
-            "--variant",
-            variant,
-            "--size",
-            "5",
-            "--playouts",
-            "20",
-            "--games",
-            "10",
-            "--seed",
-            "3",
-            "--records",
-            file.to_str().unwrap(),
-        ];
-        args.extend_from_slice(extra);
-        let (_, stderr, code) = run_status(&args, "");
-        assert_eq!(code, Some(0), "{stderr}");
-    };
     selfplay("atari", &records, &[]);
     let out_file = dir.join("atari.model");
     let learn = |variant: &str, file: &Path| {
@@ -571,14 +561,7 @@ fn learn_writes_tanbos_move_model_and_gray_tanbo_has_none() {
     std::fs::create_dir_all(&dir).unwrap();
     let (records, next, model) = (dir.join("tanbo.jsonl"), dir.join("next.jsonl"), dir.join("tanbo.model"));
     let [records_path, next_path, model_path] = [&records, &next, &model].map(|p| p.to_str().unwrap());
-    let selfplay = |file: &str, extra: &[&str]| {
-        let mut args = vec!["selfplay", "--variant", "tanbo", "--size", "5", "--playouts", "20"];
-        args.extend_from_slice(&["--games", "10", "--seed", "3", "--records", file]);
-        args.extend_from_slice(extra);
-        let (_, stderr, code) = run_status(&args, "");
-        assert_eq!(code, Some(0), "{stderr}");
-    };
-    selfplay(records_path, &[]);
+    selfplay("tanbo", &records, &[]);
     let learn = [
         "learn",
         "--variant",
@@ -595,7 +578,7 @@ fn learn_writes_tanbos_move_model_and_gray_tanbo_has_none() {
     let bytes = std::fs::read(&model).unwrap();
     use variago::variants::go::model::MoveModel;
     assert!(MoveModel::from_bytes(&bytes, "tanbo").is_ok());
-    selfplay(next_path, &["--model", model_path]);
+    selfplay("tanbo", &next, &["--model", model_path]);
     assert!(std::fs::read_to_string(&next).unwrap().lines().count() >= 10);
     for args in [
         &["learn", "--variant", "gray-tanbo", records_path, "--out", next_path][..],
