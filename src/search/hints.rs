@@ -54,6 +54,15 @@ macro_rules! search_hints_methods {
             self.rollout(rng, trace)
         }
 
+        /// [`SearchHints::rollout`] that also gives who owns each point where
+        /// the playout ends, as [`SearchHints::rollout_owners`] writes them,
+        /// for the criticality; `owners` left empty where the variant cannot
+        /// tell.
+        fn rollout_with_end(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32 {
+            owners.clear();
+            self.rollout(rng, trace)
+        }
+
         /// The value for black of a finished game, from 0 to 1: what the search
         /// backs up. A variant may shade a win by its margin, so that the search
         /// still prefers the larger win once the game is won, as long as every

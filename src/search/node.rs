@@ -30,6 +30,10 @@ pub(super) struct Node {
     /// `mv`'s AMAF slot (see [`amaf_slot`]), [`NO_SLOT`] for none: the
     /// backup asks every child for it in every simulation.
     pub(super) amaf_slot: u16,
+    /// Simulations whose end gave `mv`'s point to the winner, and to
+    /// black (a point nobody owns counts half), for the criticality.
+    pub(super) owned_by_winner: f32,
+    pub(super) owned_by_black: f32,
 }
 
 impl Node {
@@ -49,12 +53,27 @@ impl Node {
             every_move: false,
             proven: None,
             amaf_slot: amaf_slot(mv).map_or(NO_SLOT, |slot| slot as u16),
+            owned_by_winner: 0.0,
+            owned_by_black: 0.0,
         }
     }
 
     /// True when the move has an AMAF slot.
     pub(super) fn has_amaf_slot(&self) -> bool {
         self.amaf_slot != NO_SLOT
+    }
+
+    /// Coulom's criticality of `mv`'s point: the chance that the winner
+    /// owns it at the end, less the chance of that if owning and winning
+    /// were unrelated. `None` before there are owners to go by.
+    pub(super) fn criticality(&self) -> Option<f32> {
+        if self.visits == 0 || self.owned_by_winner + self.owned_by_black == 0.0 {
+            return None;
+        }
+        let n = self.visits as f32;
+        let black_wins = value_for(self.color, self.wins / n);
+        let (winner, black) = (self.owned_by_winner / n, self.owned_by_black / n);
+        Some(winner - (black * black_wins + (1.0 - black) * (1.0 - black_wins)))
     }
 
     /// True when the tree has proven that `mv` wins for its player.

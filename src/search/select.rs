@@ -91,8 +91,18 @@ impl Tree {
         let c = self.tuning.exploration;
         let per_k = 1.0 / self.tuning.rave_equivalence;
         let log_n = (node.visits.max(1) as f32).ln();
+        let (criticality, sure) = (self.tuning.criticality, self.tuning.criticality_visits);
         self.best_child(index, |child| {
-            let mut value = weighed_by_samples(child, per_k);
+            let critical = (criticality != 0.0 && child.visits > sure)
+                .then(|| child.criticality())
+                .flatten();
+            let mut value = match critical {
+                Some(crit) => {
+                    let (amaf_visits, amaf_wins) = with_criticality(child, crit * criticality);
+                    weighed(child, amaf_visits, amaf_wins, per_k)
+                }
+                None => weighed_by_samples(child, per_k),
+            };
             if c > 0.0 {
                 value += c * (log_n / (child.visits as f32).max(1.0)).sqrt();
             }
@@ -131,6 +141,14 @@ impl Tree {
     }
 }
 
+/// `child`'s AMAF samples and wins with `share` times its samples added
+/// as wins (taken away, when negative; never more than half of them), as
+/// Pachi adds a move's criticality.
+fn with_criticality(child: &Node, share: f32) -> (f32, f32) {
+    let added = (share * child.amaf_visits).max(-0.5 * child.amaf_visits);
+    (child.amaf_visits + added, (child.amaf_wins + added).max(0.0))
+}
+
 /// A child's value with AMAF weighed by its samples against the child's
 /// own (priors included), `per_k` one over RAVE's equivalence. With n the
 /// child's samples and r its AMAF samples, AMAF's weight is beta = r / d,
@@ -141,11 +159,17 @@ impl Tree {
 /// child nothing is known of, which is tried before anything known.
 #[inline]
 fn weighed_by_samples(child: &Node, per_k: f32) -> f32 {
+    weighed(child, child.amaf_visits, child.amaf_wins, per_k)
+}
+
+/// [`weighed_by_samples`] with AMAF samples `r` and wins `amaf_wins` in
+/// place of the child's own.
+#[inline]
+fn weighed(child: &Node, r: f32, amaf_wins: f32, per_k: f32) -> f32 {
     let n = child.visits as f32 + child.prior_visits;
-    let r = child.amaf_visits;
     let d = r + n + n * r * per_k;
     if d > 0.0 {
-        (child.amaf_wins + (1.0 + r * per_k) * (child.wins + child.prior_wins)) / d
+        (amaf_wins + (1.0 + r * per_k) * (child.wins + child.prior_wins)) / d
     } else {
         f32::INFINITY
     }
@@ -196,6 +220,38 @@ mod tests {
                     "n {n} r {r} k {k}: {got} against {expected}"
                 );
             }
+        }
+    }
+
+    /// Of two moves alike in every statistic, the one whose point goes
+    /// with winning is chosen once the criticality is on and the moves
+    /// have the visits it asks for; the other one when it is off (the
+    /// first of equals).
+    #[test]
+    fn the_criticality_prefers_the_move_whose_point_decides() {
+        use super::super::tuning::Tuning;
+        for (criticality, expected) in [(0.0, 1), (1.1, 2)] {
+            let tuning = Tuning {
+                criticality,
+                ..Tuning::go_like(19)
+            };
+            let mut tree = Tree::new(Color::Black, 1000, tuning, 1, Vec::new());
+            tree.nodes[0].visits = 10_000;
+            tree.nodes[0].first_child = 1;
+            tree.nodes[0].child_count = 2;
+            tree.nodes[0].expanded = true;
+            for owned_by_winner in [2500.0, 5000.0] {
+                let mut child = Node::new(Move::Pass, Color::Black);
+                child.visits = 5000;
+                child.wins = 2500.0;
+                child.amaf_visits = 20_000.0;
+                child.amaf_wins = 10_000.0;
+                // Black owns both points half the time.
+                child.owned_by_black = 2500.0;
+                child.owned_by_winner = owned_by_winner;
+                tree.nodes.push(child);
+            }
+            assert_eq!(tree.select(0), expected, "criticality {criticality}");
         }
     }
 }

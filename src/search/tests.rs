@@ -224,3 +224,56 @@ fn amaf_samples_weigh_more_the_sooner_they_follow_the_node() {
         );
     }
 }
+
+/// With the criticality on, each simulation's end counts who owns the
+/// point of every move on its path; without it nothing is counted.
+#[test]
+fn the_owners_of_a_moves_point_are_counted_only_with_the_criticality_on() {
+    let game = Game::new(&Setup {
+        size: 9,
+        ..Setup::new(Variant::Go)
+    });
+    for criticality in [0.0, 1.1] {
+        let tuning = Tuning {
+            criticality,
+            ..game.tuning()
+        };
+        let mut tree = Tree::new(game.to_move(), Config::default().max_nodes, tuning, 1, Vec::new());
+        let mut pos = game.clone();
+        for _ in 0..2000 {
+            tree.simulate(&mut pos);
+        }
+        let root = &tree.nodes[0];
+        let children = &tree.nodes[root.first_child as usize..(root.first_child + root.child_count) as usize];
+        let counted = |n: &&Node| n.owned_by_black + n.owned_by_winner > 0.0;
+        if criticality == 0.0 {
+            assert_eq!(children.iter().filter(counted).count(), 0);
+            continue;
+        }
+        let searched: Vec<&Node> = children.iter().filter(|n| n.visits >= 20).collect();
+        assert!(searched.len() >= 5 && searched.iter().all(counted), "{searched:?}");
+        for child in children {
+            let visits = child.visits as f32;
+            assert!((0.0..=visits).contains(&child.owned_by_black), "{child:?}");
+            assert!((0.0..=visits).contains(&child.owned_by_winner), "{child:?}");
+        }
+    }
+}
+
+/// Coulom's criticality: a point the winner always owns, in games either
+/// side wins half the time, is critical; a point one side always owns,
+/// whoever wins, is not.
+#[test]
+fn criticality_is_how_much_owning_a_point_goes_with_winning() {
+    let mut node = Node::new(Move::Pass, Color::Black);
+    assert_eq!(node.criticality(), None);
+    node.visits = 100;
+    node.wins = 50.0;
+    node.owned_by_winner = 100.0;
+    node.owned_by_black = 50.0;
+    assert!((node.criticality().unwrap() - 0.5).abs() < 1e-6);
+    node.wins = 70.0;
+    node.owned_by_black = 100.0;
+    node.owned_by_winner = 70.0;
+    assert!(node.criticality().unwrap().abs() < 1e-6);
+}

@@ -233,6 +233,7 @@ impl Tree {
     pub(super) fn simulate<P: SearchHints>(&mut self, pos: &mut P) {
         self.path.clear();
         self.trace.clear();
+        self.end_owners.clear();
         let mut index = 0;
         self.path.push(0);
         let mut depth = 0;
@@ -285,6 +286,9 @@ impl Tree {
     /// gathers ownership.
     pub(super) fn rollout<P: SearchHints>(&mut self, pos: &P) -> f32 {
         match self.owners.as_mut() {
+            None if self.tuning.criticality != 0.0 => {
+                pos.rollout_with_end(&mut self.rng, &mut self.trace, &mut self.end_owners)
+            }
             None => pos.rollout(&mut self.rng, &mut self.trace),
             Some(owners) => {
                 let value = pos.rollout_owners(&mut self.rng, &mut self.trace, &mut self.end_owners);
@@ -298,6 +302,7 @@ impl Tree {
         self.prove_up_the_path();
         self.first_player.fill(0);
         let by_points = self.tuning.amaf_by_points;
+        self.count_owners(value_black);
         // Moves after each path node, in order: tree moves then the playout;
         // move `i` of them is the tree move into `path[i + 1]` while there is one.
         let tree_moves = self.path.len() - 1;
@@ -348,6 +353,29 @@ impl Tree {
                     }
                 }
             }
+        }
+    }
+
+    /// Adds the end of the simulation's playout to the owner counts of
+    /// the placements on its path, for the criticality.
+    fn count_owners(&mut self, value_black: f32) {
+        if self.tuning.criticality == 0.0 || self.end_owners.is_empty() {
+            return;
+        }
+        let size = self.end_owners.len().isqrt();
+        let winner: i8 = if value_black > 0.5 { 1 } else { -1 };
+        for &index in &self.path[1..] {
+            let node = &mut self.nodes[index];
+            let Move::Place(v) = node.mv else { continue };
+            let Some(&owner) = self.end_owners.get(v.y as usize * size + v.x as usize) else {
+                continue;
+            };
+            let share = |side: i8| match owner {
+                0 => 0.5,
+                o => f32::from(u8::from(o == side)),
+            };
+            node.owned_by_winner += share(winner);
+            node.owned_by_black += share(1);
         }
     }
 

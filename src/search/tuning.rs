@@ -110,6 +110,14 @@ pub struct Tuning {
     /// So do the replies to the root's moves: the opponent's refutation of
     /// a move is found where the priors rank it low.
     pub replies_keep_all: bool,
+    /// How much a move's criticality (Coulom's: how much owning its point
+    /// at the end goes with winning, beyond chance) adds to its AMAF
+    /// statistics, as virtual wins (or losses, when negative) in
+    /// proportion to its AMAF samples, as Pachi's `crit_rave`; 0: none.
+    pub criticality: f32,
+    /// The visits a move needs before its criticality counts (Pachi's
+    /// `crit_min_playouts`): below it the owners are noise.
+    pub criticality_visits: u32,
 }
 
 impl Default for Tuning {
@@ -130,6 +138,8 @@ impl Default for Tuning {
             widen_by_amaf: false,
             root_keeps_all: false,
             replies_keep_all: false,
+            criticality: 0.0,
+            criticality_visits: 2000,
         }
     }
 }
@@ -207,6 +217,8 @@ impl Tuning {
                 "widen_by_amaf" => self.widen_by_amaf = switch()?,
                 "root_keeps_all" => self.root_keeps_all = switch()?,
                 "replies_keep_all" => self.replies_keep_all = switch()?,
+                "criticality" => self.criticality = number()?,
+                "criticality_visits" => self.criticality_visits = number()? as u32,
                 _ => return Err(format!("unknown tuning '{name}'")),
             }
         }
@@ -235,7 +247,7 @@ mod tests {
     #[test]
     fn changes_are_read_by_name_and_bad_ones_refused() {
         let tuning = Tuning::default()
-            .with("exploration=0, rave_weight=samples,priors_into=value,prior_weight=2,expand_after=4,widen_by_amaf=1,replies_keep_all=true,amaf_distance=3")
+            .with("exploration=0, rave_weight=samples,priors_into=value,prior_weight=2,expand_after=4,widen_by_amaf=1,replies_keep_all=true,amaf_distance=3,criticality=1.1,criticality_visits=500")
             .unwrap();
         assert!(tuning.widen_by_amaf && !tuning.amaf_by_points && !tuning.root_keeps_all);
         assert!(tuning.replies_keep_all);
@@ -244,6 +256,7 @@ mod tests {
         assert_eq!(tuning.priors_into, PriorsInto::Value);
         assert_eq!((tuning.prior_weight, tuning.expand_after), (2.0, 4));
         assert_eq!(tuning.amaf_distance, 3);
+        assert_eq!((tuning.criticality, tuning.criticality_visits), (1.1, 500));
         assert_eq!(tuning.rave_equivalence, Tuning::default().rave_equivalence);
         for bad in [
             "speed=1",

@@ -313,6 +313,16 @@ impl SearchHints for Go {
         playout(self.history.now(), purpose, rng, trace, |end| self.playout_value(end))
     }
 
+    /// [`SearchHints::rollout`], with the owners of the end as the
+    /// playout's score counts them.
+    fn rollout_with_end(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32 {
+        let purpose = Purpose::Value { komi: self.komi };
+        playout(self.history.now(), purpose, rng, trace, |end| {
+            policy::playout_owners(&end.board, owners);
+            self.playout_value(end)
+        })
+    }
+
     /// To the end, without the mercy rule: the owners judge dead stones,
     /// and a playout cut short leaves them on the board.
     fn rollout_owners(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32 {
@@ -358,6 +368,10 @@ impl SearchHints for Go {
     }
 }
 
+/// How much a move's criticality adds to its AMAF on big boards (Pachi's
+/// `crit_rave`).
+const CRITICALITY: f32 = 1.1;
+
 /// Go's search settings on a board of `size`: Go's weighing of the
 /// statistics ([`Tuning::go_like`]) with an even prior for every move.
 ///
@@ -369,6 +383,10 @@ impl SearchHints for Go {
 /// Up to 13x13 an AMAF sample weighs 3, 2 or 1 by how soon it followed
 /// the node, as Pachi's `distance_rave` (docs/rules/go.md); bigger boards
 /// were not measured with it.
+///
+/// From 13x13 a well-searched move's criticality adds to its AMAF, as
+/// Pachi's `crit_rave` 1.1 (docs/rules/go.md): on big boards the fights
+/// that decide the game are where owning a point goes with winning.
 ///
 /// Resignation waits for several searches in a row that found the game
 /// lost, with many simulations between them, more of both on bigger
@@ -382,6 +400,7 @@ pub fn tuning(size: usize) -> Tuning {
         expand_after: 8,
         expand_root_moves_after: 2,
         amaf_distance: if size > BIG_BOARD { 0 } else { 3 },
+        criticality: if big { CRITICALITY } else { 0.0 },
         resign: Resign {
             below: if big { 0.5 } else { 1.0 },
             ..Resign::for_board(size)

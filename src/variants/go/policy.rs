@@ -152,26 +152,38 @@ pub fn playout(
 /// colour when all its stone neighbours are of that colour. It agrees with
 /// the full Tromp-Taylor count on such boards, at a fraction of the cost.
 pub fn playout_score(board: &Board) -> i32 {
-    let mut score = 0;
-    for p in board.all_points() {
-        match board.cell(p) {
-            BLACK => score += 1,
-            WHITE => score -= 1,
-            EMPTY => {
-                let (mut black, mut white) = (false, false);
-                for n in board.neighbours(p) {
-                    match board.cell(n) {
-                        BLACK => black = true,
-                        WHITE => white = true,
-                        _ => {}
-                    }
+    board.all_points().map(|p| i32::from(end_owner(board, p))).sum()
+}
+
+/// The owners of a board's points at the end of a playout, as
+/// [`playout_score`] counts them (+1 black, -1 white, 0 neither),
+/// row-major from the bottom-left, into `out`.
+pub fn playout_owners(board: &Board, out: &mut Vec<i8>) {
+    out.clear();
+    out.extend(board.all_points().map(|p| end_owner(board, p)));
+}
+
+/// Who owns `p` at the end of a playout: the colour of its stone, or of
+/// every stone next to it when it is empty (+1 black, -1 white, 0
+/// neither).
+#[inline]
+fn end_owner(board: &Board, p: usize) -> i8 {
+    match board.cell(p) {
+        BLACK => 1,
+        WHITE => -1,
+        EMPTY => {
+            let (mut black, mut white) = (false, false);
+            for n in board.neighbours(p) {
+                match board.cell(n) {
+                    BLACK => black = true,
+                    WHITE => white = true,
+                    _ => {}
                 }
-                score += black as i32 - white as i32;
             }
-            _ => {}
+            black as i8 - white as i8
         }
+        _ => 0,
     }
-    score
 }
 
 /// True when `color` may play `p` in a playout: empty, not the ko point,

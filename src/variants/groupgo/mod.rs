@@ -604,6 +604,7 @@ impl SearchHints for GroupGo {
             Tuning {
                 expand_root_moves_after: 8,
                 amaf_distance: 0,
+                criticality: 0.0,
                 ..super::go::tuning(self.size())
             }
         } else if self.points_per_move() >= 4 {
