@@ -5,7 +5,7 @@
 use super::{Config, Limits, Report, SearchResult, Tuning};
 use crate::color::Color;
 use crate::game::{declare_trait, Judgement, Outcome, Position};
-use crate::moves::Move;
+use crate::moves::{Move, Vertex};
 use rand::rngs::SmallRng;
 use rand::Rng;
 
@@ -54,11 +54,11 @@ macro_rules! search_hints_methods {
             self.rollout(rng, trace)
         }
 
-        /// [`SearchHints::rollout`] that also gives who owns each point where
-        /// the playout ends, as [`SearchHints::rollout_owners`] writes them,
-        /// for the criticality; `owners` left empty where the variant cannot
-        /// tell.
-        fn rollout_with_end(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32 {
+        /// [`SearchHints::rollout`] that also gives who owns each of `points`
+        /// where the playout ends, in their order, into `owners` (+1 black,
+        /// -1 white, 0 neither), for the criticality; `owners` left empty
+        /// where the variant cannot tell.
+        fn rollout_with_end(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, _points: &[Vertex], owners: &mut Vec<i8>) -> f32 {
             owners.clear();
             self.rollout(rng, trace)
         }

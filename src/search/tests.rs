@@ -233,12 +233,15 @@ fn the_owners_of_a_moves_point_are_counted_only_with_the_criticality_on() {
         size: 9,
         ..Setup::new(Variant::Go)
     });
-    for criticality in [0.0, 1.1] {
+    for (criticality, gathering_ownership) in [(0.0, false), (1.1, false), (1.1, true)] {
         let tuning = Tuning {
             criticality,
             ..game.tuning()
         };
         let mut tree = Tree::new(game.to_move(), Config::default().max_nodes, tuning, 1, Vec::new());
+        if gathering_ownership {
+            tree.owners = Some(crate::game::Ownership::new(81));
+        }
         let mut pos = game.clone();
         for _ in 0..2000 {
             tree.simulate(&mut pos);
@@ -252,6 +255,11 @@ fn the_owners_of_a_moves_point_are_counted_only_with_the_criticality_on() {
         }
         let searched: Vec<&Node> = children.iter().filter(|n| n.visits >= 20).collect();
         assert!(searched.len() >= 5 && searched.iter().all(counted), "{searched:?}");
+        // Black's first stone mostly stands to the end: the counts are of
+        // the root move's own point, not of a later move's.
+        let black: f32 = searched.iter().map(|n| n.owned_by_black).sum();
+        let visits: f32 = searched.iter().map(|n| n.visits as f32).sum();
+        assert!(black >= 0.7 * visits, "{black} of {visits}");
         for child in children {
             let visits = child.visits as f32;
             assert!((0.0..=visits).contains(&child.owned_by_black), "{child:?}");

@@ -8,7 +8,7 @@ use super::node::{points_share, slot_of, value_for, winner_of_value, Node, AMAF_
 use super::result::{sort_root_moves, MoveStats};
 use super::tuning::{PriorsInto, Tuning};
 use crate::color::Color;
-use crate::moves::Move;
+use crate::moves::{Move, Vertex};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -31,8 +31,11 @@ pub(super) struct Tree {
     pub(super) widening: Option<Widening>,
     /// Who owned each point at the end of the simulations, when asked for.
     pub(super) owners: Option<crate::game::Ownership>,
-    /// The owners of the last playout's end.
+    /// The owners of the last playout's end: every point's when the tree
+    /// gathers ownership, else those of `path_points` for the criticality.
     pub(super) end_owners: Vec<i8>,
+    /// The points of the placements on the simulation's path, in order.
+    pub(super) path_points: Vec<Vertex>,
     /// False where the variant says AMAF misleads (`SearchHints::amaf_applies`):
     /// every move then keeps its prior and its own results in its AMAF
     /// statistics, as drops and steps always do.
@@ -75,6 +78,7 @@ impl Tree {
             widening: None,
             owners: None,
             end_owners: Vec::new(),
+            path_points: Vec::new(),
             amaf: true,
         }
     }
@@ -285,17 +289,44 @@ impl Tree {
     /// A playout from `pos`, whose end owners are added up when the tree
     /// gathers ownership.
     pub(super) fn rollout<P: SearchHints>(&mut self, pos: &P) -> f32 {
+        let criticality = self.tuning.criticality != 0.0;
+        if criticality {
+            self.path_points.clear();
+            for &index in &self.path[1..] {
+                if let Move::Place(v) = self.nodes[index].mv {
+                    self.path_points.push(v);
+                }
+            }
+        }
         match self.owners.as_mut() {
-            None if self.tuning.criticality != 0.0 => {
-                pos.rollout_with_end(&mut self.rng, &mut self.trace, &mut self.end_owners)
+            None if criticality => {
+                pos.rollout_with_end(&mut self.rng, &mut self.trace, &self.path_points, &mut self.end_owners)
             }
             None => pos.rollout(&mut self.rng, &mut self.trace),
             Some(owners) => {
                 let value = pos.rollout_owners(&mut self.rng, &mut self.trace, &mut self.end_owners);
                 owners.add(&self.end_owners);
+                if criticality {
+                    self.keep_path_owners();
+                }
                 value
             }
         }
+    }
+
+    /// Narrows `end_owners` from every point's to those of `path_points`.
+    fn keep_path_owners(&mut self) {
+        let every_point = self.end_owners.len();
+        if every_point == 0 {
+            return;
+        }
+        let size = every_point.isqrt();
+        for i in 0..self.path_points.len() {
+            let v = self.path_points[i];
+            let owner = self.end_owners.get(v.y as usize * size + v.x as usize).copied();
+            self.end_owners.push(owner.unwrap_or(0));
+        }
+        self.end_owners.drain(..every_point);
     }
 
     pub(super) fn backup(&mut self, value_black: f32) {
@@ -362,14 +393,15 @@ impl Tree {
         if self.tuning.criticality == 0.0 || self.end_owners.is_empty() {
             return;
         }
-        let size = self.end_owners.len().isqrt();
         let winner: i8 = if value_black > 0.5 { 1 } else { -1 };
+        // `end_owners` holds the owners of the path's placements, in order.
+        let mut owners = self.end_owners.iter();
         for &index in &self.path[1..] {
             let node = &mut self.nodes[index];
-            let Move::Place(v) = node.mv else { continue };
-            let Some(&owner) = self.end_owners.get(v.y as usize * size + v.x as usize) else {
+            if !matches!(node.mv, Move::Place(_)) {
                 continue;
-            };
+            }
+            let Some(&owner) = owners.next() else { break };
             let share = |side: i8| match owner {
                 0 => 0.5,
                 o => f32::from(u8::from(o == side)),

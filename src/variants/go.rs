@@ -313,12 +313,23 @@ impl SearchHints for Go {
         playout(self.history.now(), purpose, rng, trace, |end| self.playout_value(end))
     }
 
-    /// [`SearchHints::rollout`], with the owners of the end as the
-    /// playout's score counts them.
-    fn rollout_with_end(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>, owners: &mut Vec<i8>) -> f32 {
+    /// [`SearchHints::rollout`], with the owners of `points` at the end
+    /// as the playout's score counts them.
+    fn rollout_with_end(
+        &self,
+        rng: &mut SmallRng,
+        trace: &mut Vec<(Color, Move)>,
+        points: &[Vertex],
+        owners: &mut Vec<i8>,
+    ) -> f32 {
         let purpose = Purpose::Value { komi: self.komi };
         playout(self.history.now(), purpose, rng, trace, |end| {
-            policy::playout_owners(&end.board, owners);
+            owners.clear();
+            owners.extend(
+                points
+                    .iter()
+                    .map(|&v| policy::end_owner(&end.board, end.board.point(v))),
+            );
             self.playout_value(end)
         })
     }

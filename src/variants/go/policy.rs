@@ -155,19 +155,11 @@ pub fn playout_score(board: &Board) -> i32 {
     board.all_points().map(|p| i32::from(end_owner(board, p))).sum()
 }
 
-/// The owners of a board's points at the end of a playout, as
-/// [`playout_score`] counts them (+1 black, -1 white, 0 neither),
-/// row-major from the bottom-left, into `out`.
-pub fn playout_owners(board: &Board, out: &mut Vec<i8>) {
-    out.clear();
-    out.extend(board.all_points().map(|p| end_owner(board, p)));
-}
-
-/// Who owns `p` at the end of a playout: the colour of its stone, or of
-/// every stone next to it when it is empty (+1 black, -1 white, 0
-/// neither).
+/// Who owns `p` at the end of a playout, as [`playout_score`] counts it:
+/// the colour of its stone, or of every stone next to it when it is empty
+/// (+1 black, -1 white, 0 neither).
 #[inline]
-fn end_owner(board: &Board, p: usize) -> i8 {
+pub fn end_owner(board: &Board, p: usize) -> i8 {
     match board.cell(p) {
         BLACK => 1,
         WHITE => -1,
