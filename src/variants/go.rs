@@ -309,8 +309,7 @@ impl SearchHints for Go {
     }
 
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
-        let purpose = Purpose::Value { komi: self.komi };
-        playout(self.history.now(), purpose, rng, trace, |end| self.playout_value(end))
+        self.rollout_with_end(rng, trace, &[], &mut Vec::new())
     }
 
     /// [`SearchHints::rollout`], with the owners of `points` at the end
