@@ -31,8 +31,9 @@ pub(super) struct Tree {
     pub(super) widening: Option<Widening>,
     /// Who owned each point at the end of the simulations, when asked for.
     pub(super) owners: Option<crate::game::Ownership>,
-    /// The owners of the last playout's end: every point's when the tree
-    /// gathers ownership, else those of `path_points` for the criticality.
+    /// The owners of the last playout's end: every point's while the tree
+    /// adds them up for its ownership, then those of `path_points` for the
+    /// criticality.
     pub(super) end_owners: Vec<i8>,
     /// The points of the placements on the simulation's path, in order.
     pub(super) path_points: Vec<Vertex>,
@@ -287,7 +288,8 @@ impl Tree {
     }
 
     /// A playout from `pos`, whose end owners are added up when the tree
-    /// gathers ownership.
+    /// gathers ownership; with the criticality on, those of the path's
+    /// placements are kept for [`Tree::count_owners`].
     pub(super) fn rollout<P: SearchHints>(&mut self, pos: &P) -> f32 {
         let criticality = self.tuning.criticality != 0.0;
         if criticality {
