@@ -382,6 +382,9 @@ impl SearchHints for Go {
 /// `crit_rave`).
 const CRITICALITY: f32 = 1.1;
 
+/// The AMAF equivalence above 13x13: Pachi's `equiv_rave` on large boards.
+const LARGE_BOARD_RAVE_EQUIVALENCE: f32 = 4000.0;
+
 /// Go's search settings on a board of `size`: Go's weighing of the
 /// statistics ([`Tuning::go_like`]) with an even prior for every move.
 ///
@@ -390,9 +393,11 @@ const CRITICALITY: f32 = 1.1;
 /// the dearest step of a simulation, and the simulations it saves
 /// outweigh the shallower tree (docs/rules/go.md).
 ///
-/// Up to 13x13 an AMAF sample weighs 3, 2 or 1 by how soon it followed
-/// the node, as Pachi's `distance_rave` (docs/rules/go.md); bigger boards
-/// were not measured with it.
+/// An AMAF sample weighs 3, 2 or 1 by how soon it followed the node, as
+/// Pachi's `distance_rave` (docs/rules/go.md). Above 13x13 AMAF also
+/// keeps its say as long as Pachi lets it (`equiv_rave` 4000, where Go's
+/// weighing elsewhere on big boards gives it 300): with both, 19x19 won
+/// most of its games against the search without them.
 ///
 /// From 13x13 a well-searched move's criticality adds to its AMAF, as
 /// Pachi's `crit_rave` 1.1 (docs/rules/go.md): on big boards the fights
@@ -409,7 +414,12 @@ pub fn tuning(size: usize) -> Tuning {
         even_prior: priors::unit(size),
         expand_after: 8,
         expand_root_moves_after: 2,
-        amaf_distance: if size > BIG_BOARD { 0 } else { 3 },
+        amaf_distance: 3,
+        rave_equivalence: if size > BIG_BOARD {
+            LARGE_BOARD_RAVE_EQUIVALENCE
+        } else {
+            Tuning::go_like(size).rave_equivalence
+        },
         criticality: if big { CRITICALITY } else { 0.0 },
         resign: Resign {
             below: if big { 0.5 } else { 1.0 },

@@ -604,6 +604,7 @@ impl SearchHints for GroupGo {
             Tuning {
                 expand_root_moves_after: 8,
                 amaf_distance: 0,
+                rave_equivalence: Tuning::go_like(self.size()).rave_equivalence,
                 criticality: 0.0,
                 ..super::go::tuning(self.size())
             }
