@@ -24,7 +24,7 @@ fn variant_values() -> impl Iterator<Item = PossibleValue> {
         .map(|v| PossibleValue::new(v.name()).help(v.description()))
 }
 
-/// `--variant`'s parser: the names of [`variant_values`] and every alias
+/// `--variant`'s parser: the names of `variant_values` and every alias
 /// `Variant::parse` knows, in any case.
 #[derive(Clone)]
 pub struct VariantParser;

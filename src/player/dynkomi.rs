@@ -150,7 +150,7 @@ pub fn own_view(extra: f32, color: Color) -> f32 {
 /// (positive: it plays for a larger margin) after a search that found
 /// `winrate`, and the new ratchet. A side that finds itself losing once
 /// the ratchet has been set drops the extra komi for good; a side below
-/// the orange zone gives back [`DROP_STEP`] points and may never ask more
+/// the orange zone gives back `DROP_STEP` points and may never ask more
 /// again; a side above the green zone asks a point more, within the ratchet.
 pub fn situational(asked: f32, ratchet: f32, winrate: f32) -> (f32, f32) {
     if winrate < 0.5 && ratchet > 0.0 && ratchet.is_finite() {

@@ -6,7 +6,7 @@
 //! A run of N games is split into shards as `match` splits its games:
 //! shard K/N plays games K, K+N, K+2N, ... Game i's opening and search
 //! follow from the run's seed and i alone, so a shard plays exactly the
-//! games the whole run would, and [`records::merge`] joins the shards'
+//! games the whole run would, and [`merge::merge`] joins the shards'
 //! files into the whole run's.
 
 pub mod merge;

@@ -51,28 +51,48 @@ impl Reader {
     /// A board equal to `board` after `color` plays at `p`; give it back
     /// with [`Reader::done`].
     fn after(&mut self, board: &Board, p: usize, color: Color) -> Board {
-        let mut after = match self.scratch.boards.pop() {
+        let mut after = self.copy(board);
+        after.play(p, color, 0);
+        after
+    }
+
+    /// A board equal to `board`, in a spare board's memory when there is one.
+    fn copy(&mut self, board: &Board) -> Board {
+        match self.scratch.boards.pop() {
             Some(mut spare) => {
                 spare.clone_from(board);
                 spare
             }
             None => board.clone(),
-        };
-        after.play(p, color, 0);
-        after
+        }
     }
 
     fn done(&mut self, board: Board) {
         self.scratch.boards.push(board);
     }
 
+    /// `board` after `color` plays at `p`: a copy while other moves of
+    /// the ply are still to be read from it, `board` itself for the last.
+    /// A ladder has mostly one move a ply, so a reading copies the board
+    /// about once instead of once a ply.
+    fn branch(&mut self, board: &mut Option<Board>, p: usize, color: Color, last: bool) -> Board {
+        match board.take_if(|_| last) {
+            Some(mut board) => {
+                board.play(p, color, 0);
+                board
+            }
+            None => self.after(board.as_ref().expect("a board until the last move"), p, color),
+        }
+    }
+
     /// True when the defender to move gets its chain through `chain` (in
     /// atari) out of the ladder: by extending on its liberty or by
     /// capturing an attacker chain next to it that is in atari. Running
     /// out of depth or budget counts as an escape, so only a ladder read
-    /// to its end works.
-    fn escapes(&mut self, board: &Board, chain: usize, attacker: Color, depth: usize) -> bool {
+    /// to its end works. Takes `board` and gives it back to the scratch.
+    fn escapes(&mut self, board: Board, chain: usize, attacker: Color, depth: usize) -> bool {
         let Some(lib) = board.atari_liberty(chain) else {
+            self.done(board);
             return true;
         };
         let enemy = cell_of(attacker);
@@ -96,20 +116,24 @@ impl Reader {
                 break;
             }
         }
-        let escaped = (first..self.scratch.moves.len()).any(|i| {
+        let end = self.scratch.moves.len();
+        let mut board = Some(board);
+        let escaped = (first..end).any(|i| {
             let m = self.scratch.moves[i];
+            let current = board.as_ref().expect("a board until the last move");
             if depth >= LADDER_DEPTH || self.budget == 0 {
                 return true;
             }
-            if board.ko_point() == Some(m) {
+            if current.ko_point() == Some(m) {
                 return false;
             }
             self.budget -= 1;
-            let after = self.after(board, m, attacker.opponent());
-            let caught = self.catches(&after, chain, attacker, depth + 1);
-            self.done(after);
-            !caught
+            let after = self.branch(&mut board, m, attacker.opponent(), i + 1 == end);
+            !self.catches(after, chain, attacker, depth + 1)
         });
+        if let Some(board) = board {
+            self.done(board);
+        }
         self.scratch.moves.truncate(first);
         escaped
     }
@@ -117,29 +141,61 @@ impl Reader {
     /// True when `attacker`, to move, catches the chain through `chain`: it
     /// has one liberty left (none: the defender's move was suicide), or two
     /// and an atari on one of them leaves no escape. Three liberties get out.
-    fn catches(&mut self, board: &Board, chain: usize, attacker: Color, depth: usize) -> bool {
+    /// Takes `board` and gives it back to the scratch.
+    fn catches(&mut self, board: Board, chain: usize, attacker: Color, depth: usize) -> bool {
         let libs = board.liberties_upto(chain, 3);
-        match libs.iter().take_while(|&&l| l != 0).count() {
+        let caught = match libs.iter().take_while(|&&l| l != 0).count() {
             0 => true,
             // A ko the attacker may not take back at once is no catch.
             1 => board.ko_point() != Some(libs[0]),
-            2 => libs[..2].iter().any(|&a| {
-                if depth >= LADDER_DEPTH
-                    || self.budget == 0
-                    || board.ko_point() == Some(a)
-                    || board.is_suicide(a, attacker)
-                {
-                    return false;
+            2 => {
+                // An atari that leaves the other liberty three empty
+                // neighbours lets the defender out there: not read.
+                let tight = |a: usize, e: usize| {
+                    let empty = board
+                        .neighbours(e)
+                        .into_iter()
+                        .filter(|&n| board.is_empty(n) && n != a)
+                        .count();
+                    empty <= 2
+                };
+                let mut ataris = [0; 2];
+                let mut count = 0;
+                for (a, e) in [(libs[0], libs[1]), (libs[1], libs[0])] {
+                    if tight(a, e) {
+                        ataris[count] = a;
+                        count += 1;
+                    }
                 }
-                self.budget -= 1;
-                let after = self.after(board, a, attacker);
-                // An atari that captures a neighbour may leave more liberties.
-                let caught = after.atari_liberty(chain).is_some() && !self.escapes(&after, chain, attacker, depth + 1);
-                self.done(after);
-                caught
-            }),
+                let mut board = Some(board);
+                let caught = ataris[..count].iter().enumerate().any(|(i, &a)| {
+                    let current = board.as_ref().expect("a board until the last move");
+                    if depth >= LADDER_DEPTH
+                        || self.budget == 0
+                        || current.ko_point() == Some(a)
+                        || current.is_suicide(a, attacker)
+                    {
+                        return false;
+                    }
+                    self.budget -= 1;
+                    let after = self.branch(&mut board, a, attacker, i + 1 == count);
+                    // An atari that captures a neighbour may leave more liberties.
+                    if after.atari_liberty(chain).is_some() {
+                        !self.escapes(after, chain, attacker, depth + 1)
+                    } else {
+                        self.done(after);
+                        false
+                    }
+                });
+                if let Some(board) = board {
+                    self.done(board);
+                }
+                return caught;
+            }
             _ => false,
-        }
+        };
+        self.done(board);
+        caught
     }
 }
 
@@ -147,26 +203,32 @@ impl Reader {
 /// ladder then catches.
 pub fn ladder_works(board: &Board, p: usize, color: Color) -> bool {
     let enemy = cell_of(color.opponent());
-    Reader::with(|reader| {
-        let mut read = [0; 4];
-        let mut after: Option<Board> = None;
-        let mut works = false;
-        for (i, n) in board.neighbours(p).into_iter().enumerate() {
-            // A chain with two liberties, `p` one of them, read once.
-            if board.cell(n) != enemy
-                || !matches!(board.liberties_besides(n, p), OtherLiberties::One(_))
-                || read.contains(&board.chain(n))
-            {
-                continue;
-            }
-            read[i] = board.chain(n);
-            let after = after.get_or_insert_with(|| reader.after(board, p, color));
-            reader.budget = LADDER_BUDGET;
-            if !reader.escapes(after, n, color, 0) {
-                works = true;
-                break;
-            }
+    // The chains with two liberties, `p` one of them, each once.
+    let mut chains = [0; 4];
+    let mut count = 0;
+    for n in board.neighbours(p) {
+        if board.cell(n) == enemy
+            && matches!(board.liberties_besides(n, p), OtherLiberties::One(_))
+            && !chains[..count].contains(&board.chain(n))
+        {
+            chains[count] = board.chain(n);
+            count += 1;
         }
+    }
+    if count == 0 {
+        return false;
+    }
+    Reader::with(|reader| {
+        let mut after = Some(reader.after(board, p, color));
+        let works = chains[..count].iter().enumerate().any(|(i, &chain)| {
+            let last = i + 1 == count;
+            let read = match after.take_if(|_| last) {
+                Some(board) => board,
+                None => reader.copy(after.as_ref().expect("a board until the last chain")),
+            };
+            reader.budget = LADDER_BUDGET;
+            !reader.escapes(read, chain, color, 0)
+        });
         if let Some(after) = after {
             reader.done(after);
         }
@@ -179,9 +241,7 @@ pub fn ladder_works(board: &Board, p: usize, color: Color) -> bool {
 pub(crate) fn escape_fails(board: &Board, p: usize, color: Color) -> bool {
     Reader::with(|reader| {
         let after = reader.after(board, p, color);
-        let fails = reader.catches(&after, p, color.opponent(), 1);
-        reader.done(after);
-        fails
+        reader.catches(after, p, color.opponent(), 1)
     })
 }
 
@@ -276,7 +336,16 @@ mod tests {
             match libs.iter().take_while(|&&l| l != 0).count() {
                 0 => true,
                 1 => board.ko_point() != Some(libs[0]),
-                2 => libs[..2].iter().any(|&a| {
+                // The ataris the reading skips are skipped here too.
+                2 => [(libs[0], libs[1]), (libs[1], libs[0])].into_iter().any(|(a, e)| {
+                    let empty = board
+                        .neighbours(e)
+                        .into_iter()
+                        .filter(|&n| board.is_empty(n) && n != a)
+                        .count();
+                    if empty > 2 {
+                        return false;
+                    }
                     if depth >= LADDER_DEPTH
                         || *budget == 0
                         || board.ko_point() == Some(a)

@@ -4,7 +4,7 @@
 //! In order, for the side to move:
 //! 0. in the playouts for a value, four times in ten, the point of a ko
 //!    captured in the last three moves, once it is open again (see
-//!    [`ko_fight`]);
+//!    `ko_fight`);
 //! 1. capture the chain of the last move when it is in atari;
 //! 2. save an own chain that the last move put in atari, by capturing a
 //!    neighbour in atari or by extending when that gains liberties;
@@ -12,10 +12,10 @@
 //!    in the playouts that judge dead stones), nine times in ten, put the
 //!    last move's chain in atari when it has two liberties, or run out
 //!    with an own chain next to it that has two (see
-//!    [`two_liberties`]);
+//!    `two_liberties`);
 //! 4. in those first moves, four times in five, play the vital point of
 //!    an eye space of three to six points next to the last move (see
-//!    [`nakade`]);
+//!    `nakade`);
 //! 5. play a 3x3 pattern move (see `patterns.txt`) next to the last move,
 //!    or, in the playouts for a value below 13x13, next to the move before
 //!    it;
