@@ -36,7 +36,8 @@
 //!    and analyze commands; Sabaki's streaming analysis.
 //! 9. [`matches`](mod@matches) (engine against engine over GTP),
 //!    [`versus`] (against the flat baseline), [`bench`](mod@bench), [`learn`] (Go's
-//!    move model from game records), [`selfplay`] (searched positions of
+//!    move model from game records), [`learn_network`] (Go's policy
+//!    network from game records), [`selfplay`] (searched positions of
 //!    the engine's games against itself, for a move model to learn),
 //!    [`tune`] (a static evaluation's weights fitted to self-play results).
 //! 10. [`cli`]: the command line, one module per subcommand. The binary
@@ -54,6 +55,7 @@ pub mod gtp;
 pub mod handicap;
 pub mod history;
 pub mod learn;
+pub mod learn_network;
 pub mod matches;
 pub mod moves;
 pub mod player;

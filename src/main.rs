@@ -19,6 +19,7 @@ fn main() {
         Command::Match(args) => cli::r#match::run(*args),
         Command::MatchReport(args) => cli::match_report::run(args),
         Command::Learn(args) => cli::learn::run(args),
+        Command::LearnNetwork(args) => cli::learn_network::run(args),
         Command::TuneEval(args) => cli::tune_eval::run(args),
     };
     if let Err(message) = result {

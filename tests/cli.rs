@@ -210,9 +210,10 @@ fn an_unknown_flag_or_variant_is_an_error() {
 #[test]
 fn the_help_lists_the_variants_where_a_variant_is_chosen() {
     for (name, flags) in flags_by_command() {
-        if name == "match-report" || name == "selfplay-merge" || name == "learn" {
-            // Two read the variant from their files, the other learns the
-            // models of the variants Go's move features describe.
+        if ["match-report", "selfplay-merge", "learn", "learn-network"].contains(&name.as_str()) {
+            // Two read the variant from their files, the others learn the
+            // models of the variants Go's move features describe and Go's
+            // network.
             continue;
         }
         assert!(flags.contains(&"variant".to_string()), "{name} chooses no variant");

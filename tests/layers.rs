@@ -23,7 +23,15 @@ const LAYERS: &[&[&str]] = &[
     &["clicks"],
     &["player"],
     &["gtp"],
-    &["matches", "versus", "bench", "learn", "selfplay", "tune"],
+    &[
+        "matches",
+        "versus",
+        "bench",
+        "learn",
+        "learn_network",
+        "selfplay",
+        "tune",
+    ],
     &["cli"],
 ];
 

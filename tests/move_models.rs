@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::run_engine;
+use common::{genmove_after, run_engine};
 use std::path::PathBuf;
 use variago::variants::go::features::TACTIC_VALUES;
 use variago::variants::go::model::Weights;
@@ -30,14 +30,7 @@ fn first_choices(variant: &str, extra: &[&str], openings: &[&str]) -> Vec<String
     openings
         .iter()
         .map(|opening| {
-            let mut input = String::new();
-            let mut color = "b";
-            for mv in opening.split_whitespace() {
-                input += &format!("play {color} {mv}\n");
-                color = if color == "b" { "w" } else { "b" };
-            }
-            input += &format!("genmove {color}\nquit\n");
-            let output = run_engine(&args, &input);
+            let output = run_engine(&args, &genmove_after(opening));
             assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
             let stdout = String::from_utf8(output.stdout).unwrap();
             let answers: Vec<&str> = stdout.split("\n\n").collect();

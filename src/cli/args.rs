@@ -6,7 +6,7 @@
 use crate::player::dynkomi::Scheme;
 use crate::player::{Player, SearchSettings};
 use crate::search;
-use crate::variants::go::model;
+use crate::variants::go::{model, network};
 use crate::variants::presets;
 use crate::variants::setup::START;
 use crate::variants::spec::SetupOption;
@@ -233,20 +233,32 @@ pub struct SearchArgs {
     pub model: ModelArg,
 }
 
-/// `--model`: a learned move model from a file, for the run.
+/// `--model` and `--network`: learned knowledge from files, for the run.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct ModelArg {
     /// Go, Atari Go, Yugo and Tanbo: the search's move model, a file that `variago learn` wrote for
     /// the game's variant [default: Go's built-in model; none for the others]
     #[arg(long, value_name = "FILE")]
     pub model: Option<PathBuf>,
+    /// Go: a policy network that `variago learn-network` wrote; on 19x19 its chances are mixed
+    /// into the move model's at the root and one move below it [default: none]
+    #[arg(long, value_name = "FILE")]
+    pub network: Option<PathBuf>,
 }
 
 impl ModelArg {
-    /// Reads the model, if one is given, for the searches of `variant`.
+    /// Reads the model and the network, if given, for the searches of
+    /// `variant`.
     pub fn read(&self, variant: Variant) -> Result<(), String> {
-        match &self.model {
-            Some(path) => model::read_file(path, variant).map_err(|e| format!("--model: {e}")),
+        if let Some(path) = &self.model {
+            model::read_file(path, variant).map_err(|e| format!("--model: {e}"))?;
+        }
+        match &self.network {
+            Some(_) if variant != Variant::Go => Err(format!(
+                "--network: only Go's search uses a network, not {}'s",
+                variant.name()
+            )),
+            Some(path) => network::read_file(path).map_err(|e| format!("--network: {e}")),
             None => Ok(()),
         }
     }

@@ -55,18 +55,10 @@ pub fn run(args: LearnArgs) -> Result<(), String> {
 }
 
 fn learn_go(args: &LearnArgs) -> Result<(), String> {
-    let wanted = args.games.map(|n| n + args.test_games);
-    let (mut games, mut skipped) = (Vec::new(), 0);
-    for path in &args.records {
-        skipped += read_records(path, &mut games, wanted)?;
-    }
+    let games = read_games(&args.records, args.games.map(|n| n + args.test_games))?;
     if games.len() <= args.test_games {
-        let skipped = match skipped {
-            0 => String::new(),
-            n => format!(" and {n} skipped (named above)"),
-        };
         return Err(format!(
-            "{} games read{skipped}: more than the {} test games are needed",
+            "{} games read: more than the {} test games are needed",
             games.len(),
             args.test_games
         ));
@@ -154,6 +146,19 @@ fn fit_and_write<S: Source + ?Sized>(args: &LearnArgs, variant: Variant, trainin
     std::fs::write(&args.out, &bytes).map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
     println!("{}: {} patterns", args.out.display(), model.patterns());
     Ok(())
+}
+
+/// The standard Go games of `paths`, up to `wanted` in all (see
+/// [`read_records`]); those skipped are named on stderr.
+pub(super) fn read_games(paths: &[PathBuf], wanted: Option<usize>) -> Result<Vec<SgfGame>, String> {
+    let (mut games, mut skipped) = (Vec::new(), 0);
+    for path in paths {
+        skipped += read_records(path, &mut games, wanted)?;
+    }
+    if skipped > 0 {
+        eprintln!("learn: {skipped} records skipped (named above)");
+    }
+    Ok(games)
 }
 
 /// Reads the games of `path` (a file or a directory of `.sgf` files) into

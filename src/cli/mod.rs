@@ -8,6 +8,7 @@ pub mod args;
 pub mod bench;
 pub mod gtp;
 pub mod learn;
+pub mod learn_network;
 pub mod r#match;
 pub mod match_report;
 pub mod paths;
@@ -64,6 +65,9 @@ pub enum Command {
     MatchReport(match_report::MatchReportArgs),
     /// Learn Go's move model, which the search takes as its priors, from SGF game records
     Learn(learn::LearnArgs),
+    /// Learn Go's policy network, which the search mixes into its priors near the root on
+    /// 19x19 (--network), from SGF game records
+    LearnNetwork(learn_network::LearnNetworkArgs),
     /// Fit the weights of Migoyugo's static evaluation to the results of its self-play records
     /// (Texel tuning)
     TuneEval(tune_eval::TuneEvalArgs),

@@ -15,7 +15,7 @@ use crate::player::dynkomi::Scheme;
 use crate::search::time::{TimeLeft, TimeSystem};
 use crate::sgf;
 use crate::variants::commands::Command;
-use crate::variants::go::model;
+use crate::variants::go::{model, network};
 use crate::variants::setup::START;
 use crate::variants::{Setup, Variant};
 
@@ -484,6 +484,9 @@ fn settings(e: &mut Engine, a: &Args) -> Reply {
     }
     if let Some(path) = model::file_in_use(e.variant()) {
         pairs.push(("model".into(), settings_value(&path.display().to_string())));
+    }
+    if let Some(path) = network::file_in_use().filter(|_| e.variant() == Variant::Go) {
+        pairs.push(("network".into(), settings_value(&path.display().to_string())));
     }
     Ok(pairs
         .iter()

@@ -131,6 +131,21 @@ macro_rules! search_hints_methods {
             out.extend(moves.iter().map(|&mv| self.prior(mv)));
         }
 
+        /// [`SearchHints::priors`] at the root and one ply below it, where
+        /// most visits go and a dearer judgement pays for itself (Go's
+        /// network). The default is [`SearchHints::priors`].
+        fn priors_near_root(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
+            self.priors(moves, out)
+        }
+
+        /// True when [`SearchHints::priors_near_root`] may differ from
+        /// [`SearchHints::priors`] here: a tree reused from the last search
+        /// then gives its new root and the root's children the priors near
+        /// the root that they did not get when they lay deeper.
+        fn near_root_priors_differ(&self) -> bool {
+            false
+        }
+
         /// How the tree search should weigh its statistics in this variant.
         fn tuning(&self) -> Tuning {
             Tuning::default()

@@ -25,6 +25,11 @@ pub(super) struct Node {
     /// The children are every move the search considers here, not the
     /// widening's best few, so that a proof may rest on all of them.
     pub(super) every_move: bool,
+    /// The children's priors are [`SearchHints::priors_near_root`]'s: the
+    /// node was expanded at the root or one ply below it.
+    ///
+    /// [`SearchHints::priors_near_root`]: super::SearchHints::priors_near_root
+    pub(super) near_root_priors: bool,
     /// The winner of the position after `mv`, once the tree has proven it.
     pub(super) proven: Option<Color>,
     /// `mv`'s AMAF slot (see [`amaf_slot`]), [`NO_SLOT`] for none: the
@@ -51,6 +56,7 @@ impl Node {
             child_count: 0,
             expanded: false,
             every_move: false,
+            near_root_priors: false,
             proven: None,
             amaf_slot: amaf_slot(mv).map_or(NO_SLOT, |slot| slot as u16),
             owned_by_winner: 0.0,

@@ -108,10 +108,11 @@ impl Tree {
         if self.nodes.len() + self.moves.len().min(most) > self.nodes.capacity() {
             return false;
         }
-        self.rank_moves(pos, most);
+        self.rank_moves(pos, most, depth <= 1);
         let first = self.nodes.len() as u32;
         self.push_children(pos);
         let node = &mut self.nodes[index];
+        node.near_root_priors = depth <= 1;
         node.first_child = first;
         node.child_count = self.moves.len() as u32;
         node.expanded = true;
@@ -123,27 +124,62 @@ impl Tree {
     /// prior from `self.priors` (see [`Tree::rank_moves`]).
     pub(super) fn push_children<P: SearchHints>(&mut self, pos: &P) {
         let color = pos.to_move();
-        let (even, weight) = (self.tuning.even_prior, self.tuning.prior_weight);
         for (&mv, &prior) in self.moves.iter().zip(&self.priors) {
             let mut node = Node::new(mv, color);
-            let prior = prior.map(|(wins, visits)| {
-                let visits = visits.clamp(0.0, 1e6);
-                (weight * wins.clamp(0.0, visits), weight * visits)
-            });
             match self.tuning.priors_into {
                 PriorsInto::Amaf => {
-                    if let Some((wins, visits)) = prior {
+                    if let Some((wins, visits)) = self.weighed(prior) {
                         node.amaf_visits = visits;
                         node.amaf_wins = wins;
                     }
                 }
-                PriorsInto::Value => {
-                    let (wins, visits) = prior.unwrap_or((0.0, 0.0));
-                    node.prior_wins = wins + 0.5 * even;
-                    node.prior_visits = visits + even;
-                }
+                PriorsInto::Value => self.seed_value(&mut node, prior),
             }
             self.nodes.push(node);
+        }
+    }
+
+    /// A variant's prior, clamped and scaled by `Tuning::prior_weight`.
+    fn weighed(&self, prior: Option<(f32, f32)>) -> Option<(f32, f32)> {
+        let weight = self.tuning.prior_weight;
+        prior.map(|(wins, visits)| {
+            let visits = visits.clamp(0.0, 1e6);
+            (weight * wins.clamp(0.0, visits), weight * visits)
+        })
+    }
+
+    /// Sets `node`'s virtual results to `prior` and the even prior (see
+    /// [`PriorsInto::Value`]).
+    fn seed_value(&self, node: &mut Node, prior: Option<(f32, f32)>) {
+        let even = self.tuning.even_prior;
+        let (wins, visits) = self.weighed(prior).unwrap_or((0.0, 0.0));
+        node.prior_wins = wins + 0.5 * even;
+        node.prior_visits = visits + even;
+    }
+
+    /// Gives the children of node `index`, reused from a tree in which it
+    /// lay deeper, the priors near the root in place of those they got
+    /// there. Only priors kept apart from the move's results
+    /// ([`PriorsInto::Value`]) can be replaced; AMAF has mixed them with
+    /// its samples.
+    pub(super) fn refresh_priors<P: SearchHints>(&mut self, index: usize, pos: &P) {
+        self.nodes[index].near_root_priors = true;
+        if self.tuning.priors_into != PriorsInto::Value {
+            return;
+        }
+        let (first, count) = (
+            self.nodes[index].first_child as usize,
+            self.nodes[index].child_count as usize,
+        );
+        self.moves.clear();
+        self.moves.extend(self.nodes[first..first + count].iter().map(|n| n.mv));
+        self.priors.clear();
+        pos.priors_near_root(&self.moves, &mut self.priors);
+        self.priors.resize(count, None);
+        for i in 0..count {
+            let mut node = self.nodes[first + i].clone();
+            self.seed_value(&mut node, self.priors[i]);
+            self.nodes[first + i] = node;
         }
     }
 
@@ -192,7 +228,7 @@ impl Tree {
             return;
         }
         self.moves.shuffle(&mut self.rng);
-        self.rank_moves(pos, usize::MAX);
+        self.rank_moves(pos, usize::MAX, true);
         let moved_first = self.nodes.len();
         self.nodes.extend_from_within(first..first + count);
         self.push_children(pos);
@@ -207,10 +243,15 @@ impl Tree {
     /// moves by prior, best first (the order in which the widening lets
     /// the search consider them), and keeps the `most` best; where that is
     /// not all, the moves are the widening's candidates, and it keeps the
-    /// best that are search moves.
-    pub(super) fn rank_moves<P: SearchHints>(&mut self, pos: &P, most: usize) {
+    /// best that are search moves. `near_root`: the node is the root or
+    /// one of its children.
+    pub(super) fn rank_moves<P: SearchHints>(&mut self, pos: &P, most: usize, near_root: bool) {
         self.priors.clear();
-        pos.priors(&self.moves, &mut self.priors);
+        if near_root {
+            pos.priors_near_root(&self.moves, &mut self.priors);
+        } else {
+            pos.priors(&self.moves, &mut self.priors);
+        }
         self.priors.resize(self.moves.len(), None);
         if self.widening.is_none() {
             return;
@@ -264,9 +305,14 @@ impl Tree {
                 if !(due && self.expand(index, depth, pos)) {
                     break self.rollout(pos);
                 }
-            } else if !node.every_move && self.keeps_every_move(depth) {
+            } else {
                 // Expanded deeper in the tree this one was reused from.
-                self.keep_every_move(index, pos);
+                if !node.every_move && self.keeps_every_move(depth) {
+                    self.keep_every_move(index, pos);
+                }
+                if depth <= 1 && !self.nodes[index].near_root_priors && pos.near_root_priors_differ() {
+                    self.refresh_priors(index, pos);
+                }
             }
             if self.nodes[index].child_count == 0 {
                 // No legal move and no outcome: score it as it stands.

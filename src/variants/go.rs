@@ -20,6 +20,7 @@ pub mod features;
 pub mod ladder;
 pub mod model;
 pub mod neighbourhood;
+pub mod network;
 pub mod policy;
 pub mod priors;
 
@@ -300,6 +301,13 @@ impl GameSetup for Go {
 
 impl Clicks for Go {}
 
+impl Go {
+    /// The network read by `--network`, on the board it learned.
+    fn network(&self) -> Option<&'static network::Network> {
+        network::in_use().filter(|_| self.size() == network::SIZE)
+    }
+}
+
 impl SearchHints for Go {
     /// No pass while the board is unsettled (see `keep_pass_for_the_end`).
     fn search_moves(&self, out: &mut Vec<Move>) {
@@ -361,7 +369,18 @@ impl SearchHints for Go {
 
     fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
         let s = self.history.now();
-        priors::priors(&s.board, s.turn.to_move, [s.last, s.last2], moves, out);
+        priors::priors(&s.board, s.turn.to_move, [s.last, s.last2], moves, None, out);
+    }
+
+    /// With a network read by `--network`, on 19x19, its chances are mixed
+    /// into the move model's.
+    fn priors_near_root(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
+        let s = self.history.now();
+        priors::priors(&s.board, s.turn.to_move, [s.last, s.last2], moves, self.network(), out);
+    }
+
+    fn near_root_priors_differ(&self) -> bool {
+        self.network().is_some()
     }
 
     fn tuning(&self) -> Tuning {

@@ -134,6 +134,18 @@ pub fn state(engine: &mut Engine) -> String {
 }
 
 /// Runs the engine's binary with `args` on `input` to its end.
+/// GTP input that plays `opening` (moves by turns, Black first), asks the
+/// engine for the next move and quits.
+pub fn genmove_after(opening: &str) -> String {
+    let mut input = String::new();
+    let mut color = "b";
+    for mv in opening.split_whitespace() {
+        input += &format!("play {color} {mv}\n");
+        color = if color == "b" { "w" } else { "b" };
+    }
+    input + &format!("genmove {color}\nquit\n")
+}
+
 pub fn run_engine(args: &[&str], input: &str) -> std::process::Output {
     use std::io::Write;
     use std::process::{Command, Stdio};

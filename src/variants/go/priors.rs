@@ -13,6 +13,7 @@
 use super::features::tactics;
 use super::model::{in_use, softmax, MoveModel};
 use super::neighbourhood::{NeighbourhoodRows, NEAR_REACH};
+use super::network::Network;
 use super::policy::sensible;
 use crate::board::Board;
 use crate::color::Color;
@@ -123,12 +124,27 @@ thread_local! {
 }
 
 /// Priors of `moves` for `color` to play on `board`, `last` the points of
-/// the last two moves (0 for none), pushed to `out` in order.
-pub fn priors(board: &Board, color: Color, last: [usize; 2], moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
+/// the last two moves (0 for none), pushed to `out` in order. A move's
+/// chance is the move model's, or with a `network`, the mean of the
+/// model's and the network's: together they find the move a strong player
+/// chose more often than either alone (docs/move-model.md).
+pub fn priors(
+    board: &Board,
+    color: Color,
+    last: [usize; 2],
+    moves: &[Move],
+    network: Option<&Network>,
+    out: &mut Vec<Option<(f32, f32)>>,
+) {
     let points = placement_points(board, moves);
     let e = unit(board.size());
     let model = in_use(Variant::Go).expect("Go has a move model");
-    let chances = chances(model, board, color, last, &points);
+    let mut chances = chances(model, board, color, last, &points);
+    if let Some(network) = network {
+        for (c, n) in chances.iter_mut().zip(network.chances(board, color, last, &points)) {
+            *c = 0.5 * (*c + n);
+        }
+    }
     let mut placements = points.iter().zip(chances);
     for mv in moves {
         out.push(match mv {
@@ -236,7 +252,7 @@ mod tests {
             .map(|p| Move::Place(b.vertex(p)))
             .collect();
         let mut out = Vec::new();
-        priors(b, color, [last, 0], &moves, &mut out);
+        priors(b, color, [last, 0], &moves, None, &mut out);
         moves
             .iter()
             .zip(out)
@@ -299,6 +315,7 @@ mod tests {
             Color::Black,
             [0, 0],
             &[a1, Move::Place(Vertex::parse("C3").unwrap())],
+            None,
             &mut out,
         );
         assert_eq!(out[0], Some((0.0, 2.0 * unit(5))));
@@ -314,7 +331,7 @@ mod tests {
         // Every move here is sensible, so every chance is counted.
         assert!((total - 1.0).abs() < 1e-3, "the chances sum to {total}");
         let mut none = Vec::new();
-        priors(&b, Color::Black, [0, 0], &[Move::Pass], &mut none);
+        priors(&b, Color::Black, [0, 0], &[Move::Pass], None, &mut none);
         assert_eq!(none, [None]);
     }
 
