@@ -277,7 +277,7 @@ impl Network {
     }
 
     /// The logits of the positions whose [`planes`] are `input`, `rows`
-    /// points in all, into `out`; `cols` and `spare` are working memory.
+    /// points in all, into `out`; `input` and `cols` serve as working memory.
     pub fn logits(&self, grid: &Grid, input: &mut Vec<f32>, rows: usize, (cols, out): (&mut Vec<f32>, &mut Vec<f32>)) {
         let last = self.layers.len() - 1;
         for (l, layer) in self.layers.iter().enumerate() {
