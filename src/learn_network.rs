@@ -4,21 +4,19 @@
 //! on minibatches, each position seen in a random one of the board's eight
 //! symmetries. The threads split each minibatch and add their gradients.
 
-use crate::board::{cell_of, Board, EMPTY};
+use crate::board::Board;
 use crate::color::Color;
 use crate::learn::replay;
 use crate::sgf::SgfGame;
-use crate::variants::go::network::{multiply, row, Grid, Network, PLANES, SIZE};
+use crate::variants::go::network::{multiply, point_code, point_values, row, Grid, Network, PLANES, SIZE};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 const POINTS: usize = SIZE * SIZE;
 const NONE: u16 = u16::MAX;
 
-/// A position to learn from, in 370 bytes: each point's content (0 empty,
-/// 1 to 3 an own chain of one, two, more liberties, 4 to 6 an enemy
-/// chain's), the last two moves and the move played, as rows of the
-/// network's input.
+/// A position to learn from, in 370 bytes: each point's [`point_code`],
+/// the last two moves and the move played, as rows of the network's input.
 #[derive(Clone)]
 pub struct Example {
     cells: [u8; POINTS],
@@ -29,13 +27,8 @@ pub struct Example {
 impl Example {
     pub fn new(board: &Board, color: Color, last: [usize; 2], played: usize) -> Example {
         let mut cells = [0u8; POINTS];
-        let own = cell_of(color);
-        for (i, p) in board.all_points().enumerate() {
-            let cell = board.cell(p);
-            if cell != EMPTY {
-                let liberties = board.liberties_upto(p, 3).iter().filter(|&&l| l != 0).count() as u8;
-                cells[i] = liberties + if cell == own { 0 } else { 3 };
-            }
+        for (cell, p) in cells.iter_mut().zip(board.all_points()) {
+            *cell = point_code(board, color, p);
         }
         let at = |p: usize| if p == 0 { NONE } else { row(board, p) as u16 };
         Example {
@@ -50,18 +43,7 @@ impl Example {
     fn planes(&self, symmetry: &[u16; POINTS], out: &mut [f32]) {
         out.fill(0.0);
         for (i, &cell) in self.cells.iter().enumerate() {
-            let values = &mut out[symmetry[i] as usize * PLANES..][..PLANES];
-            values[9] = 1.0;
-            match cell {
-                0 => values[2] = 1.0,
-                1..=3 => values[0] = 1.0,
-                _ => values[1] = 1.0,
-            }
-            match cell {
-                1 | 2 => values[2 + cell as usize] = 1.0,
-                4 | 5 => values[1 + cell as usize] = 1.0,
-                _ => {}
-            }
+            point_values(cell, &mut out[symmetry[i] as usize * PLANES..][..PLANES]);
         }
         for (plane, &r) in [7, 8].iter().zip(&self.last) {
             if r != NONE {

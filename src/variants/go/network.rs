@@ -316,27 +316,40 @@ pub fn row(board: &Board, p: usize) -> usize {
 /// [`PLANES`] values a point), `last` the last two moves' points (0 for
 /// none).
 pub fn planes(board: &Board, color: Color, last: [usize; 2], out: &mut [f32]) {
-    let own = cell_of(color);
     for (i, p) in board.all_points().enumerate() {
-        let values = &mut out[i * PLANES..][..PLANES];
-        values[9] = 1.0;
-        let cell = board.cell(p);
-        if cell == EMPTY {
-            values[2] = 1.0;
-            continue;
-        }
-        let (side, short) = if cell == own { (0, 3) } else { (1, 5) };
-        values[side] = 1.0;
-        match board.liberties_upto(p, 3).iter().filter(|&&l| l != 0).count() {
-            1 => values[short] = 1.0,
-            2 => values[short + 1] = 1.0,
-            _ => {}
-        }
+        point_values(point_code(board, color, p), &mut out[i * PLANES..][..PLANES]);
     }
     for (plane, &p) in [7, 8].iter().zip(&last) {
         if p != 0 {
             out[row(board, p) * PLANES + plane] = 1.0;
         }
+    }
+}
+
+/// What point `p` holds for `color` to move, in one number: 0 empty, 1 to
+/// 3 an own chain of one, two, more liberties, 4 to 6 an enemy chain's.
+pub fn point_code(board: &Board, color: Color, p: usize) -> u8 {
+    let cell = board.cell(p);
+    if cell == EMPTY {
+        return 0;
+    }
+    let liberties = board.liberties_upto(p, 3).iter().filter(|&&l| l != 0).count() as u8;
+    liberties + if cell == cell_of(color) { 0 } else { 3 }
+}
+
+/// Sets the input values of a point of [`point_code`] `code` in `values`
+/// (zeros), all but the last two moves'.
+pub fn point_values(code: u8, values: &mut [f32]) {
+    values[9] = 1.0;
+    match code {
+        0 => values[2] = 1.0,
+        1..=3 => values[0] = 1.0,
+        _ => values[1] = 1.0,
+    }
+    match code {
+        1 | 2 => values[2 + code as usize] = 1.0,
+        4 | 5 => values[1 + code as usize] = 1.0,
+        _ => {}
     }
 }
 
