@@ -61,6 +61,9 @@ fn first_choice(size: &str, extra: &[&str], opening: &str) -> String {
     answers[answers.len() - 3].trim_start_matches("= ").to_string()
 }
 
+/// Openings of 19x19 games, as moves from Black's.
+const OPENINGS: [&str; 4] = ["", "Q16 D4", "Q16 D4 Q3 D16", "Q16 D4 D17 C16 D16 C17"];
+
 fn on_the_edge(vertex: &str, size: usize) -> bool {
     let (column, row) = vertex.split_at(1);
     let last_column = ["J", "T"][(size == 19) as usize];
@@ -110,6 +113,50 @@ fn settings_name_the_network_of_go_games() {
     assert!(!answers[2].contains("network"), "{answers:?}");
     assert!(on_the_edge(answers[5].trim_start_matches("= "), 19), "{answers:?}");
     assert!(answers[6].ends_with(&format!(" network {path}")), "{answers:?}");
+    std::fs::remove_file(network).unwrap();
+}
+
+/// The network that ships is Go's search's on 19x19 unless the command line
+/// says otherwise: the engine plays as it does when given the shipped file,
+/// and `--no-network` plays otherwise.
+#[test]
+fn gos_search_on_19x19_uses_the_built_in_network_by_default() {
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/src/variants/go/policy.network");
+    for opening in OPENINGS {
+        assert_eq!(
+            first_choice("19", &[], opening),
+            first_choice("19", &["--network", shipped], opening),
+            "{opening}"
+        );
+    }
+    let differ = OPENINGS
+        .iter()
+        .filter(|opening| first_choice("19", &[], opening) != first_choice("19", &["--no-network"], opening))
+        .count();
+    assert!(differ > 0, "the built-in network changed no choice");
+}
+
+/// `--no-network` shows in `variago-settings` while Go is played, and
+/// cannot be asked for together with a network file.
+#[test]
+fn no_network_is_a_setting_of_go_games() {
+    let default = answers(&[], "variago-settings\nquit\n");
+    assert!(!default[0].contains("network"), "{default:?}");
+    let answers = answers(
+        &["--no-network"],
+        "variago-settings\nvariago-set_variant atari\nvariago-settings\nvariago-set_variant go\nvariago-settings\nquit\n",
+    );
+    assert!(answers[0].ends_with(" network none"), "{answers:?}");
+    assert!(!answers[2].contains("network"), "{answers:?}");
+    assert!(answers[4].ends_with(" network none"), "{answers:?}");
+    let network = edge_loving_network("both");
+    let output = run_engine(
+        &["--network", network.to_str().unwrap(), "--no-network"],
+        "name\nquit\n",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--no-network"));
     std::fs::remove_file(network).unwrap();
 }
 

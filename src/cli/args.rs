@@ -241,14 +241,17 @@ pub struct ModelArg {
     #[arg(long, value_name = "FILE")]
     pub model: Option<PathBuf>,
     /// Go: a policy network that `variago learn-network` wrote; on 19x19 its chances are mixed
-    /// into the move model's at the root and one move below it [default: none]
+    /// into the move model's at the root and one move below it [default: Go's built-in network]
     #[arg(long, value_name = "FILE")]
     pub network: Option<PathBuf>,
+    /// Go: search without a policy network, on the move model's priors alone
+    #[arg(long, conflicts_with = "network")]
+    pub no_network: bool,
 }
 
 impl ModelArg {
     /// Reads the model and the network, if given, for the searches of
-    /// `variant`.
+    /// `variant`, or leaves Go's search without a network.
     pub fn read(&self, variant: Variant) -> Result<(), String> {
         if let Some(path) = &self.model {
             model::read_file(path, variant).map_err(|e| format!("--model: {e}"))?;
@@ -259,6 +262,7 @@ impl ModelArg {
                 variant.name()
             )),
             Some(path) => network::read_file(path).map_err(|e| format!("--network: {e}")),
+            None if self.no_network => network::switch_off(),
             None => Ok(()),
         }
     }

@@ -485,8 +485,12 @@ fn settings(e: &mut Engine, a: &Args) -> Reply {
     if let Some(path) = model::file_in_use(e.variant()) {
         pairs.push(("model".into(), settings_value(&path.display().to_string())));
     }
-    if let Some(path) = network::file_in_use().filter(|_| e.variant() == Variant::Go) {
-        pairs.push(("network".into(), settings_value(&path.display().to_string())));
+    if e.variant() == Variant::Go {
+        if let Some(path) = network::file_in_use() {
+            pairs.push(("network".into(), settings_value(&path.display().to_string())));
+        } else if network::is_off() {
+            pairs.push(("network".into(), "none".into()));
+        }
     }
     Ok(pairs
         .iter()

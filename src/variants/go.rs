@@ -302,7 +302,7 @@ impl GameSetup for Go {
 impl Clicks for Go {}
 
 impl Go {
-    /// The network read by `--network`, on the board it learned.
+    /// The network in use (built in, or `--network`), on the board it learned.
     fn network(&self) -> Option<&'static network::Network> {
         network::in_use().filter(|_| self.size() == network::SIZE)
     }

@@ -4,9 +4,10 @@
 //! It is a stack of 3x3 convolutions, each followed by a ReLU, and a 1x1
 //! convolution to one logit a point; each convolution is one matrix
 //! product over the board's points (`matrixmultiply`). `variago
-//! learn-network` learns it ([`crate::learn_network`]); `--network FILE`
-//! reads it for the run, and the search then mixes its chances into the
-//! move model's near the root (see [`super::priors`]).
+//! learn-network` learns it ([`crate::learn_network`]). One ships with the
+//! program; `--network FILE` reads another for the run and `--no-network`
+//! does without. The search mixes its chances into the move model's near
+//! the root (see [`super::priors`]).
 
 use crate::board::{cell_of, Board, EMPTY};
 use crate::color::Color;
@@ -353,26 +354,63 @@ pub fn point_values(code: u8, values: &mut [f32]) {
     }
 }
 
-/// The network read by [`read_file`], with its file.
-static FROM_FILE: OnceLock<(PathBuf, Network)> = OnceLock::new();
+/// Go's network, as it ships with the program (see docs/move-model.md for
+/// the records and the command that learned it).
+pub fn builtin() -> &'static Network {
+    static NETWORK: OnceLock<Network> = OnceLock::new();
+    NETWORK.get_or_init(|| Network::from_bytes(include_bytes!("policy.network")).expect("the built-in network reads"))
+}
+
+/// The run's choice of network, when it is not the built-in one.
+enum Choice {
+    /// `--network FILE`, as read.
+    File(PathBuf, Network),
+    /// `--no-network`.
+    Off,
+}
+
+static CHOICE: OnceLock<Choice> = OnceLock::new();
 
 /// Reads the network of `path` (`--network`) for the rest of the run.
 pub fn read_file(path: &Path) -> Result<(), String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let network = Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-    FROM_FILE
-        .set((path.to_path_buf(), network))
-        .map_err(|_| "a network has already been read".to_string())
+    choose(Choice::File(path.to_path_buf(), network))
 }
 
-/// The network that Go's search uses, if one was read.
+/// Leaves the search without a network for the rest of the run
+/// (`--no-network`).
+pub fn switch_off() -> Result<(), String> {
+    choose(Choice::Off)
+}
+
+fn choose(choice: Choice) -> Result<(), String> {
+    CHOICE
+        .set(choice)
+        .map_err(|_| "a network has already been chosen".to_string())
+}
+
+/// The network that Go's search uses: one read by [`read_file`], the
+/// built-in one, or none after [`switch_off`].
 pub fn in_use() -> Option<&'static Network> {
-    FROM_FILE.get().map(|(_, network)| network)
+    match CHOICE.get() {
+        None => Some(builtin()),
+        Some(Choice::File(_, network)) => Some(network),
+        Some(Choice::Off) => None,
+    }
 }
 
 /// The file of the network that [`read_file`] read, if any.
 pub fn file_in_use() -> Option<&'static Path> {
-    FROM_FILE.get().map(|(path, _)| path.as_path())
+    match CHOICE.get() {
+        Some(Choice::File(path, _)) => Some(path.as_path()),
+        _ => None,
+    }
+}
+
+/// True after [`switch_off`].
+pub fn is_off() -> bool {
+    matches!(CHOICE.get(), Some(Choice::Off))
 }
 
 #[cfg(test)]
@@ -417,6 +455,23 @@ mod tests {
             at(b.point(crate::moves::Vertex::new(3, 3))),
             &[0., 0., 1., 0., 0., 0., 0., 0., 0., 1.]
         );
+    }
+
+    /// The network that ships has learned where games begin: on the empty
+    /// board its favourite is a corner point of the third or fourth line.
+    #[test]
+    fn the_built_in_network_opens_in_a_corner() {
+        let net = builtin();
+        assert_eq!((net.depth(), net.width()), (6, 48));
+        let b = Board::new(SIZE);
+        let points: Vec<usize> = b.all_points().collect();
+        let chances = net.chances(&b, Color::Black, [0, 0], &points);
+        let best = (0..points.len())
+            .max_by(|&i, &j| chances[i].total_cmp(&chances[j]))
+            .unwrap();
+        let v = b.vertex(points[best]);
+        let corner_line = |c: u8| [2, 3, SIZE as u8 - 4, SIZE as u8 - 3].contains(&c);
+        assert!(corner_line(v.x) && corner_line(v.y), "{v:?}");
     }
 
     #[test]
