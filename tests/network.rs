@@ -61,7 +61,7 @@ fn first_choice(size: &str, extra: &[&str], opening: &str) -> String {
     answers[answers.len() - 3].trim_start_matches("= ").to_string()
 }
 
-/// Openings of 19x19 games, as moves from Black's.
+/// Openings of 19x19 games, their moves in turn from Black's.
 const OPENINGS: [&str; 4] = ["", "Q16 D4", "Q16 D4 Q3 D16", "Q16 D4 D17 C16 D16 C17"];
 
 fn on_the_edge(vertex: &str, size: usize) -> bool {
@@ -75,7 +75,7 @@ fn gos_search_on_19x19_follows_a_network_it_is_given() {
     let network = edge_loving_network("edge");
     let path = network.to_str().unwrap();
     for opening in ["", "Q16 D4", "K10 Q16 D4"] {
-        let without = first_choice("19", &[], opening);
+        let without = first_choice("19", &["--no-network"], opening);
         let with = first_choice("19", &["--network", path], opening);
         assert!(!on_the_edge(&without, 19), "{opening}: {without}");
         assert!(on_the_edge(&with, 19), "{opening}: {with}");
