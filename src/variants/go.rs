@@ -372,7 +372,7 @@ impl SearchHints for Go {
         priors::priors(&s.board, s.turn.to_move, [s.last, s.last2], moves, None, out);
     }
 
-    /// With a network read by `--network`, on 19x19, its chances are mixed
+    /// With a network (the built-in one, or `--network`), on 19x19, its chances are mixed
     /// into the move model's.
     fn priors_near_root(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
         let s = self.history.now();
