@@ -595,3 +595,25 @@ fn learn_writes_tanbos_move_model_and_gray_tanbo_has_none() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_reader_that_goes_away_ends_a_printing_command_quietly() {
+    // `variago perft ... | head -0`: the pipe is closed before perft prints.
+    for args in [
+        &["perft", "--variant", "go", "--size", "9", "--depth", "3"][..],
+        &["bench", "--variant", "atari", "--size", "7", "--seconds", "0.05"][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_variago"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("variago starts");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+    }
+}

@@ -32,13 +32,13 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
     } else if args.model.model.is_some() {
         return Err("--model needs the --variant it was learned for".into());
     }
-    println!("{HEADER}");
+    outln!("{HEADER}");
     match setup {
-        Some(setup) => println!("{}", bench::measure(&setup, seconds.unwrap_or(3.0)).line()),
+        Some(setup) => outln!("{}", bench::measure(&setup, seconds.unwrap_or(3.0)).line()),
         None => {
-            bench::table(seconds.unwrap_or(1.0), |row| println!("{}", row.line()));
+            bench::table(seconds.unwrap_or(1.0), |row| outln!("{}", row.line()));
         }
     }
-    println!("(per second of CPU time, 1 thread)");
+    outln!("(per second of CPU time, 1 thread)");
     Ok(())
 }

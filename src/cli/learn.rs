@@ -144,7 +144,7 @@ fn fit_and_write<S: Source + ?Sized>(args: &LearnArgs, variant: Variant, trainin
         test.uniform
     );
     std::fs::write(&args.out, &bytes).map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
-    println!("{}: {} patterns", args.out.display(), model.patterns());
+    outln!("{}: {} patterns", args.out.display(), model.patterns());
     Ok(())
 }
 

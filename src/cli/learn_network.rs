@@ -100,7 +100,7 @@ pub fn run(args: LearnNetworkArgs) -> Result<(), String> {
     let bytes = network.to_bytes();
     debug_assert!(Network::from_bytes(&bytes).is_ok());
     std::fs::write(&args.out, &bytes).map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
-    println!(
+    outln!(
         "{}: {} layers of {} channels",
         args.out.display(),
         network.depth(),

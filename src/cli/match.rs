@@ -165,7 +165,7 @@ impl MatchArgs {
 pub fn run(args: MatchArgs) -> Result<(), String> {
     let config = args.config()?;
     let outcome = matches::run(&config)?;
-    print!("{}", outcome.summary.table(&outcome.info, config.sprt.as_ref()));
+    out!("{}", outcome.summary.table(&outcome.info, config.sprt.as_ref()));
     match &outcome.first_error {
         // A match whose engines failed every game has no result.
         Some(error) if outcome.errors == outcome.played => Err(format!(

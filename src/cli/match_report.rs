@@ -36,6 +36,6 @@ pub fn run(args: MatchReportArgs) -> Result<(), String> {
     for game in &games {
         summary.add(game);
     }
-    print!("{}", summary.table(&merged.info, sprt.as_ref()));
+    out!("{}", summary.table(&merged.info, sprt.as_ref()));
     Ok(())
 }

@@ -4,6 +4,18 @@
 //! into the subcommands they act on, so a flag that does nothing for a
 //! subcommand is refused by name.
 
+/// `print!` to stdout, except that a reader that has gone
+/// (`variago bench | head -1`) ends the program quietly, as Unix tools
+/// end, where `print!` panics; any other write error ends it with a message.
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::cli::write_stdout(format_args!($($arg)*)) };
+}
+
+/// [`out!`] with a newline, as `println!`.
+macro_rules! outln {
+    ($($arg:tt)*) => { $crate::cli::write_stdout(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
 pub mod args;
 pub mod bench;
 pub mod gtp;
@@ -22,6 +34,21 @@ pub mod versus;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::ffi::OsString;
+use std::io::{ErrorKind as IoErrorKind, Write};
+
+/// What [`out!`] and [`outln!`] do: writes and flushes, so that the text
+/// is out before a long computation that may follow.
+pub fn write_stdout(text: std::fmt::Arguments) {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_fmt(text).and_then(|()| stdout.flush()) {
+        Ok(()) => {}
+        Err(e) if e.kind() == IoErrorKind::BrokenPipe => std::process::exit(0),
+        Err(e) => {
+            eprintln!("variago: cannot write to stdout: {e}");
+            std::process::exit(2);
+        }
+    }
+}
 
 #[derive(Parser, Debug)]
 #[command(

@@ -18,6 +18,6 @@ pub struct PerftArgs {
 pub fn run(args: PerftArgs) -> Result<(), String> {
     let setup = args.setup.setup(&args.game, &SearchSettings::default())?;
     let mut game = Game::new(&setup);
-    println!("{}", crate::game::perft(&mut game, args.depth));
+    outln!("{}", crate::game::perft(&mut game, args.depth));
     Ok(())
 }

@@ -60,7 +60,7 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         value => value.to_string(),
     };
     let options: String = setup.options().iter().map(|(k, v)| format!(" {k}={v}")).collect();
-    println!(
+    outln!(
         "{} {}x{}{options}, {} moves in, {} to move: {value}",
         setup.variant.name(),
         setup.size,
@@ -68,9 +68,9 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         game.moves_played(),
         game.to_move()
     );
-    println!("best: {}", solution.best.map_or("none".to_string(), |m| m.to_string()));
-    println!("nodes: {}", solution.nodes);
-    println!("time: {:.2}s", solution.elapsed.as_secs_f64());
+    outln!("best: {}", solution.best.map_or("none".to_string(), |m| m.to_string()));
+    outln!("nodes: {}", solution.nodes);
+    outln!("time: {:.2}s", solution.elapsed.as_secs_f64());
     Ok(())
 }
 

@@ -96,7 +96,7 @@ pub fn run(args: TuneEvalArgs) -> Result<(), String> {
             std::fs::write(out, &text).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
             eprintln!("tune-eval: weights in {}", out.display());
         }
-        None => print!("{text}"),
+        None => out!("{text}"),
     }
     Ok(())
 }

@@ -54,7 +54,7 @@ pub fn run(mut args: VersusArgs) -> Result<(), String> {
         Budget::Playouts(p) => format!("{p} playouts"),
         Budget::Time(t) => format!("{}s", t.as_secs_f64()),
     };
-    println!(
+    outln!(
         "{} {}x{}, {each} each: engine {} wins, {} losses, {} draws of {} ({:.1}%, 95% interval {:.1}-{:.1}%), {:.1} moves per game",
         setup.variant.name(),
         setup.size,
