@@ -285,3 +285,43 @@ fn criticality_is_how_much_owning_a_point_goes_with_winning() {
     node.owned_by_winner = 70.0;
     assert!(node.criticality().unwrap().abs() < 1e-6);
 }
+
+/// Go's network judges the root and its replies; with
+/// `near_root_priors_after` a deeper node gets its judgement too once it
+/// has that many visits, and never before.
+#[test]
+fn deeper_nodes_earn_the_priors_near_the_root_by_their_visits() {
+    let mut setup = Setup::new(Variant::Go);
+    setup.size = 19;
+    let game = Game::new(&setup);
+    assert!(game.near_root_priors_differ(), "19x19 Go has a network");
+    for after in [0, 20] {
+        let tuning = Tuning {
+            near_root_priors_after: after,
+            ..crate::variants::go::tuning(19)
+        };
+        let mut tree = Tree::new(game.to_move(), 1 << 20, tuning, 1, Vec::new());
+        let mut pos = game.clone();
+        for _ in 0..800 {
+            tree.simulate(&mut pos);
+        }
+        let mut deep_with = 0;
+        let mut stack = vec![(0usize, 0usize)];
+        while let Some((index, depth)) = stack.pop() {
+            let node = &tree.nodes[index];
+            if depth >= 2 && node.near_root_priors {
+                assert!(
+                    after > 0 && node.visits >= after,
+                    "depth {depth}, {} visits",
+                    node.visits
+                );
+                deep_with += 1;
+            }
+            if node.expanded {
+                let first = node.first_child as usize;
+                stack.extend((first..first + node.child_count as usize).map(|c| (c, depth + 1)));
+            }
+        }
+        assert_eq!(deep_with > 0, after > 0, "after {after}: {deep_with} deeper nodes");
+    }
+}

@@ -157,11 +157,11 @@ impl Tree {
         node.prior_visits = visits + even;
     }
 
-    /// Gives the children of node `index`, reused from a tree in which it
-    /// lay deeper, the priors near the root in place of those they got
-    /// there. Only priors kept apart from the move's results
-    /// ([`PriorsInto::Value`]) can be replaced; AMAF has mixed them with
-    /// its samples.
+    /// Gives the children of node `index` the priors near the root in
+    /// place of those they got when it was expanded: it lay deeper in the
+    /// tree it was reused from, or it has earned them by its visits. Only
+    /// priors kept apart from the move's results ([`PriorsInto::Value`])
+    /// can be replaced; AMAF has mixed them with its samples.
     pub(super) fn refresh_priors<P: SearchHints>(&mut self, index: usize, pos: &P) {
         self.nodes[index].near_root_priors = true;
         if self.tuning.priors_into != PriorsInto::Value {
@@ -181,6 +181,14 @@ impl Tree {
             self.seed_value(&mut node, self.priors[i]);
             self.nodes[first + i] = node;
         }
+    }
+
+    /// True when a node `depth` plies below the root with `visits` should
+    /// have the priors near the root: the root and its replies always,
+    /// deeper ones after `Tuning::near_root_priors_after` visits.
+    fn earns_near_root_priors(&self, depth: usize, visits: u32) -> bool {
+        let after = self.tuning.near_root_priors_after;
+        depth <= 1 || (after > 0 && visits >= after)
     }
 
     /// Visits a leaf `depth` plies below the root needs before it is
@@ -310,7 +318,10 @@ impl Tree {
                 if !node.every_move && self.keeps_every_move(depth) {
                     self.keep_every_move(index, pos);
                 }
-                if depth <= 1 && !self.nodes[index].near_root_priors && pos.near_root_priors_differ() {
+                if !self.nodes[index].near_root_priors
+                    && self.earns_near_root_priors(depth, self.nodes[index].visits)
+                    && pos.near_root_priors_differ()
+                {
                     self.refresh_priors(index, pos);
                 }
             }

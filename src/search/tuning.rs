@@ -118,6 +118,12 @@ pub struct Tuning {
     /// The visits a move needs before its criticality counts (Pachi's
     /// `crit_min_playouts`): below it the owners are noise.
     pub criticality_visits: u32,
+    /// The visits after which a node deeper than the root's replies gets
+    /// the priors near the root too ([`SearchHints::priors_near_root`]),
+    /// where a dearer judgement has earned its cost; 0: never.
+    ///
+    /// [`SearchHints::priors_near_root`]: super::SearchHints::priors_near_root
+    pub near_root_priors_after: u32,
 }
 
 impl Default for Tuning {
@@ -140,6 +146,7 @@ impl Default for Tuning {
             replies_keep_all: false,
             criticality: 0.0,
             criticality_visits: 2000,
+            near_root_priors_after: 0,
         }
     }
 }
@@ -219,6 +226,7 @@ impl Tuning {
                 "replies_keep_all" => self.replies_keep_all = switch()?,
                 "criticality" => self.criticality = number()?,
                 "criticality_visits" => self.criticality_visits = number()? as u32,
+                "near_root_priors_after" => self.near_root_priors_after = number()? as u32,
                 _ => return Err(format!("unknown tuning '{name}'")),
             }
         }
