@@ -108,11 +108,12 @@ impl Tree {
         if self.nodes.len() + self.moves.len().min(most) > self.nodes.capacity() {
             return false;
         }
-        self.rank_moves(pos, most, depth <= 1);
+        let near_root = self.earns_near_root_priors(depth, self.nodes[index].visits);
+        self.rank_moves(pos, most, near_root);
         let first = self.nodes.len() as u32;
         self.push_children(pos);
         let node = &mut self.nodes[index];
-        node.near_root_priors = depth <= 1;
+        node.near_root_priors = near_root;
         node.first_child = first;
         node.child_count = self.moves.len() as u32;
         node.expanded = true;
