@@ -617,3 +617,44 @@ fn a_reader_that_goes_away_ends_a_printing_command_quietly() {
         assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn bench_runs_alternate_this_build_with_another_and_give_their_ratio() {
+    let me = env!("CARGO_BIN_EXE_variago");
+    let bench = ["bench", "--variant", "atari", "--size", "7", "--seconds", "0.02"];
+    let args: Vec<&str> = bench.iter().copied().chain(["--runs", "2", "--against", me]).collect();
+    let (stdout, stderr, code) = run_status(&args, "");
+    assert_eq!(code, Some(0), "{stderr}");
+    let runs: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("  1 ") || l.starts_with("  2 "))
+        .map(|l| l[..9].trim_end())
+        .collect();
+    // The other build first, then by turns.
+    assert_eq!(runs, ["  1 other", "  1 this", "  2 this", "  2 other"], "{stdout}");
+    // `this / other playouts/s 1.012  tree sims/s 0.987`: every run plays
+    // playouts, but a search starved of the processor for its whole 20 ms
+    // may count none.
+    let ratio = stdout.lines().find(|l| l.contains("this / other")).expect("a ratio");
+    let words: Vec<&str> = ratio.split_whitespace().collect();
+    let playouts: f64 = words[4].parse().expect("a number");
+    assert!(playouts > 0.0 && playouts.is_finite(), "{ratio}");
+    assert!(
+        words[7] == "-" || words[7].parse::<f64>().is_ok_and(|r| r >= 0.0),
+        "{ratio}"
+    );
+    assert!(stdout.contains("atari 7x7, mean of 2 runs"), "{stdout}");
+
+    // A build that cannot run, or prints no bench line, stops it before
+    // anything is measured, with a message naming it.
+    for (other, message) in [
+        ("/nonexistent/variago", "cannot run /nonexistent/variago"),
+        ("/bin/true", "/bin/true printed no line of the bench table"),
+    ] {
+        let args: Vec<&str> = bench.iter().copied().chain(["--against", other]).collect();
+        let (stdout, stderr, code) = run_status(&args, "");
+        assert_eq!(code, Some(2), "{stderr}");
+        assert!(stderr.contains(message), "{stderr}");
+        assert!(!stdout.contains("  1 this"), "{stdout}");
+    }
+}

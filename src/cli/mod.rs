@@ -18,6 +18,7 @@ macro_rules! outln {
 
 pub mod args;
 pub mod bench;
+pub mod bench_runs;
 pub mod gtp;
 pub mod learn;
 pub mod learn_network;
