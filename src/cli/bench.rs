@@ -15,7 +15,7 @@ pub struct BenchArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub runs: Option<u32>,
     /// Another variago build to measure the same way in the same runs, alternated with this one
-    /// (it must take the same flags), for the ratio of the two
+    /// (it must take the same flags), for the ratio of the two [default: none, this build alone]
     #[arg(long, value_name = "PROGRAM")]
     pub against: Option<PathBuf>,
     #[command(flatten)]
