@@ -63,12 +63,12 @@ pub fn run(runs: u32, against: Option<&Path>) -> Result<(), String> {
     for key in &order {
         outln!("{} {}, mean of {runs} runs (least-most):", key.0, key.1);
         let means: Vec<Option<Figures>> = samples.iter().map(|s| s.get(key).map(|v| mean(v))).collect();
-        for ((label, _), s) in builds.iter().zip(&samples) {
-            let Some(v) = s.get(key) else {
+        for (((label, _), s), m) in builds.iter().zip(&samples).zip(&means) {
+            let (Some(v), Some(m)) = (s.get(key), m) else {
                 outln!("  {label:<12} no such row");
                 continue;
             };
-            let (m, least, most) = (mean(v), fold(v, f64::min), fold(v, f64::max));
+            let (least, most) = (fold(v, f64::min), fold(v, f64::max));
             outln!(
                 "  {label:<12} playouts/s {:.0} ({:.0}-{:.0})  tree sims/s {:.0} ({:.0}-{:.0})",
                 m[0],
@@ -80,9 +80,12 @@ pub fn run(runs: u32, against: Option<&Path>) -> Result<(), String> {
             );
         }
         if let [Some(a), Some(b)] = means[..] {
-            let ratio = |i: usize| match b[i] > 0.0 {
-                true => format!("{:.3}", a[i] / b[i]),
-                false => "-".to_string(),
+            let ratio = |i: usize| {
+                if b[i] > 0.0 {
+                    format!("{:.3}", a[i] / b[i])
+                } else {
+                    "-".to_string()
+                }
             };
             outln!("  this / other playouts/s {}  tree sims/s {}", ratio(0), ratio(2));
         }
@@ -117,7 +120,7 @@ fn measure_once(program: &Path, args: &[OsString]) -> Result<Vec<Row>, String> {
     let output = Command::new(program)
         .args(args)
         .output()
-        .map_err(|e| format!("--against: cannot run {shown}: {e}"))?;
+        .map_err(|e| format!("cannot run {shown}: {e}"))?;
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         let reason = stderr.lines().last().unwrap_or("no message");
