@@ -3,7 +3,9 @@
 //! With the fast board a snapshot is two memcpys; the states taken back
 //! are kept, so that the search, which plays and takes back moves at every
 //! simulation, copies into their allocations (`Clone::clone_from`) instead
-//! of allocating.
+//! of allocating. A search that takes back all of a simulation's moves at
+//! once plays them as a *line* ([`History::begin_line`]), which saves the
+//! state before the first move alone: one copy a simulation, not one a move.
 //!
 //! A record of states is a [`Timeline`]: it knows the board's size, the
 //! side to move, the moves played and how to take one back, which a
@@ -23,6 +25,17 @@ pub trait Timeline {
     /// True once the record alone ends the game (two passes in a row).
     fn ended(&self) -> bool {
         false
+    }
+
+    /// Starts a line of moves that [`Timeline::end_line`] takes back all
+    /// at once (see [`History::begin_line`]). Nothing by default.
+    fn begin_line(&mut self) {}
+
+    /// Takes back the `moves` moves of the line, and ends it.
+    fn end_line(&mut self, moves: usize) {
+        for _ in 0..moves {
+            self.undo();
+        }
     }
 
     /// Checks what the record keeps beside the states (a superko record)
@@ -54,6 +67,14 @@ impl<S: Snapshot> Timeline for History<S> {
     fn moves_played(&self) -> usize {
         self.len()
     }
+
+    fn begin_line(&mut self) {
+        History::begin_line(self)
+    }
+
+    fn end_line(&mut self, _moves: usize) {
+        History::end_line(self)
+    }
 }
 
 #[derive(Debug)]
@@ -62,6 +83,8 @@ pub struct History<S> {
     past: Vec<S>,
     /// States taken back, for the next pushes to copy into.
     spare: Vec<S>,
+    /// The moves pushed since [`History::begin_line`], while a line lasts.
+    line: Option<usize>,
 }
 
 impl<S: Clone> Clone for History<S> {
@@ -71,6 +94,7 @@ impl<S: Clone> Clone for History<S> {
             now: self.now.clone(),
             past: self.past.clone(),
             spare: Vec::new(),
+            line: self.line,
         }
     }
 }
@@ -81,11 +105,41 @@ impl<S: Clone> History<S> {
             now: start,
             past: Vec::new(),
             spare: Vec::new(),
+            line: None,
         }
+    }
+
+    /// Starts a line: the moves pushed until [`History::end_line`] keep
+    /// the state before the first of them alone. Until then the states
+    /// between are gone: `undo` and the past states are not for use.
+    pub fn begin_line(&mut self) {
+        self.line = Some(0);
+    }
+
+    pub fn in_line(&self) -> bool {
+        self.line.is_some()
+    }
+
+    /// Takes back every move of the line, and ends it.
+    pub fn end_line(&mut self) {
+        if self.line.take().is_some_and(|moves| moves > 0) {
+            self.undo();
+        }
+    }
+
+    /// True when the push about to be made is in a line after its first
+    /// move, and so saves nothing; counts it.
+    fn pushed_in_line(&mut self) -> bool {
+        let Some(moves) = &mut self.line else { return false };
+        *moves += 1;
+        *moves > 1
     }
 
     /// Saves the current state; call before changing `now` for a move.
     pub fn push(&mut self) {
+        if self.pushed_in_line() {
+            return;
+        }
         let copy = match self.spare.pop() {
             Some(mut spare) => {
                 spare.clone_from(&self.now);
@@ -98,6 +152,10 @@ impl<S: Clone> History<S> {
 
     /// Saves the current state and makes `next` the current one.
     pub fn push_state(&mut self, next: S) {
+        if self.pushed_in_line() {
+            self.now = next;
+            return;
+        }
         self.past.push(std::mem::replace(&mut self.now, next));
         // Every push uses up a spare, as `push` does, so that the spares
         // never outnumber the states taken back below the deepest point
@@ -108,6 +166,10 @@ impl<S: Clone> History<S> {
 
     /// Restores the state before the last push; false when there is none.
     pub fn undo(&mut self) -> bool {
+        debug_assert!(self.line.is_none_or(|moves| moves <= 1), "undo inside a line");
+        if let Some(moves) = &mut self.line {
+            *moves = moves.saturating_sub(1);
+        }
         match self.past.pop() {
             Some(prev) => {
                 let taken_back = std::mem::replace(&mut self.now, prev);
@@ -128,6 +190,13 @@ impl<S: Clone> History<S> {
         self.past.iter().chain(std::iter::once(&self.now))
     }
 
+    /// Every state a line (see [`History::begin_line`]) leaves known: all
+    /// of them outside a line, those before it inside one.
+    pub fn saved_states(&self) -> impl Iterator<Item = &S> {
+        let now = self.line.is_none_or(|moves| moves == 0).then_some(&self.now);
+        self.past.iter().chain(now)
+    }
+
     /// The state before the last push.
     pub fn previous(&self) -> Option<&S> {
         self.past.last()
@@ -135,7 +204,7 @@ impl<S: Clone> History<S> {
 
     /// Moves pushed so far.
     pub fn len(&self) -> usize {
-        self.past.len()
+        self.past.len() + self.line.map_or(0, |moves| moves.saturating_sub(1))
     }
 
     pub fn is_empty(&self) -> bool {
@@ -170,6 +239,31 @@ mod tests {
 
     fn values(history: &History<Counted>) -> Vec<u32> {
         history.states().map(|s| s.value).collect()
+    }
+
+    #[test]
+    fn a_line_saves_the_state_before_its_first_move_alone() {
+        let mut history = History::new(Counted {
+            value: 0,
+            copied_into: 0,
+        });
+        history.push();
+        history.now.value = 1;
+        history.begin_line();
+        for value in 2..=5 {
+            history.push();
+            history.now.value = value;
+        }
+        assert_eq!(history.len(), 5, "every move of the line counts");
+        assert_eq!(values(&history), [0, 1, 5], "one state saved for the line");
+        history.end_line();
+        assert_eq!((values(&history), history.len()), (vec![0, 1], 1));
+        // The next line's one copy goes into the state the last one left.
+        history.begin_line();
+        history.push();
+        assert_eq!(history.previous().map(|s| s.copied_into), Some(1));
+        history.end_line();
+        assert!(history.undo() && !history.in_line());
     }
 
     #[test]

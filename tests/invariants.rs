@@ -1,7 +1,8 @@
 //! Invariants over many random games of every variant in `Variant::ALL`:
 //! every listed move plays, no other move does (except another spelling of
 //! a listed move, which must give the same position), a refused move leaves
-//! the position as it was, `undo` restores the exact position, the
+//! the position as it was, `undo` and the end of a search's line of moves
+//! restore the exact position, the
 //! incremental hash equals the recomputed one, the variant's own
 //! consistency check (chains, liberties, the superko record) passes, and
 //! the game is over exactly when no move is listed.
@@ -165,6 +166,37 @@ fn check_children(game: &mut Game, moves: &[Move], before: &Snapshot, context: &
     children
 }
 
+/// A line of up to six random moves, as a search's simulation plays
+/// them, and its end: each move leads where it leads outside a line, with
+/// the same moves listed, the position stays consistent, and the end
+/// restores the exact position.
+fn check_line(game: &mut Game, before: &Snapshot, rng: &mut SmallRng, context: &str) {
+    let mut plain = game.clone();
+    game.begin_line();
+    let mut played = 0;
+    for _ in 0..rng.random_range(1..=6) {
+        let moves = legal_moves(game);
+        assert_eq!(moves, legal_moves(&plain), "{context}: the moves listed in a line");
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.random_range(0..moves.len())];
+        game.play(game.to_move(), mv)
+            .unwrap_or_else(|e| panic!("{context}: listed move {mv} refused in a line: {e}"));
+        plain.play(plain.to_move(), mv).expect("the same move outside a line");
+        played += 1;
+        assert_eq!(snapshot(game), snapshot(&plain), "{context}: a line after {mv}");
+        check_consistency(game, &legal_moves(game), &format!("{context} in a line after {mv}"));
+    }
+    game.end_line(played);
+    assert_eq!(
+        &snapshot(game),
+        before,
+        "{context}: the end of a line of {played} moves"
+    );
+    check_consistency(game, &legal_moves(game), &format!("{context} after a line"));
+}
+
 fn check_unlisted(
     game: &mut Game,
     moves: &[Move],
@@ -227,6 +259,9 @@ fn run_games(variant: Variant, size: usize, start: Start, games: usize, seed: u6
             }
             if rng.random_range(0..8) == 0 {
                 check_turned(&game, &context);
+            }
+            if rng.random_range(0..8) == 0 {
+                check_line(&mut game, &before, &mut rng, &context);
             }
             if moves.is_empty() {
                 break;

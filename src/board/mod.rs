@@ -481,6 +481,7 @@ impl Board {
     }
 
     /// True when a stone of `color` at `p` would capture something.
+    #[inline]
     pub fn captures_at(&self, p: usize, color: Color) -> bool {
         let enemy = cell_of(color.opponent());
         self.neighbours(p)

@@ -50,6 +50,19 @@ macro_rules! position_methods {
             self.timeline_mut().undo()
         }
 
+        /// Starts a line of moves that [`Position::end_line`] takes back
+        /// all at once, as a search's simulation does: the timeline then
+        /// saves one state for the whole line, not one a move. Between the
+        /// two, `undo` and the states before the last are not for use.
+        fn begin_line(&mut self) {
+            self.timeline_mut().begin_line()
+        }
+
+        /// Takes back the `moves` moves played since [`Position::begin_line`].
+        fn end_line(&mut self, moves: usize) {
+            self.timeline_mut().end_line(moves)
+        }
+
         /// Moves played since the start (handicap setup not included).
         fn moves_played(&self) -> usize {
             self.timeline().moves_played()

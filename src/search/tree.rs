@@ -292,6 +292,7 @@ impl Tree {
         let mut index = 0;
         self.path.push(0);
         let mut depth = 0;
+        pos.begin_line();
         let value_black = loop {
             if let Some(outcome) = pos.outcome() {
                 if self.owners.is_some() {
@@ -339,9 +340,7 @@ impl Tree {
             depth += 1;
             self.path.push(index);
         };
-        for _ in 0..depth {
-            pos.undo();
-        }
+        pos.end_line(depth);
         self.backup(value_black);
     }
 

@@ -137,6 +137,9 @@ pub struct GoHistory<S> {
     states: History<S>,
     /// `None` where positions cannot repeat, or may (Yugo, Atari Go).
     superko: Option<Superko>,
+    /// The boards the superko record gained in the current line (see
+    /// [`GoHistory::begin_line`]), to forget when it ends.
+    line_boards: Vec<u64>,
 }
 
 impl<S: GoState> Timeline for GoHistory<S> {
@@ -156,6 +159,14 @@ impl<S: GoState> Timeline for GoHistory<S> {
         GoHistory::moves_played(self)
     }
 
+    fn begin_line(&mut self) {
+        GoHistory::begin_line(self)
+    }
+
+    fn end_line(&mut self, _moves: usize) {
+        GoHistory::end_line(self)
+    }
+
     fn ended(&self) -> bool {
         GoHistory::ended(self)
     }
@@ -171,6 +182,7 @@ impl<S: GoState> GoHistory<S> {
         let mut history = GoHistory {
             states: History::new(start),
             superko: superko.then(Superko::default),
+            line_boards: Vec::new(),
         };
         history.restart();
         history
@@ -235,8 +247,30 @@ impl<S: GoState> GoHistory<S> {
         if after != before {
             if let Some(superko) = &mut self.superko {
                 superko.record(after);
+                if self.states.in_line() {
+                    self.line_boards.push(after);
+                }
             }
         }
+    }
+
+    /// Starts a line of moves that [`GoHistory::end_line`] takes back all
+    /// at once, as a search's simulation does: the state before the line
+    /// is the only one saved (see [`History::begin_line`]).
+    pub fn begin_line(&mut self) {
+        self.states.begin_line();
+        self.line_boards.clear();
+    }
+
+    /// Takes back every move of the line, and ends it.
+    pub fn end_line(&mut self) {
+        if let Some(superko) = &mut self.superko {
+            for &board in &self.line_boards {
+                superko.forget(board);
+            }
+        }
+        self.line_boards.clear();
+        self.states.end_line();
     }
 
     /// Takes back the last move; false when there is none.
@@ -248,6 +282,9 @@ impl<S: GoState> GoHistory<S> {
         if current != self.now().board().hash() {
             if let Some(superko) = &mut self.superko {
                 superko.forget(current);
+                if self.states.in_line() {
+                    self.line_boards.pop();
+                }
             }
         }
         true
@@ -281,18 +318,22 @@ impl<S: GoState> GoHistory<S> {
     }
 
     /// Checks the current board's incremental data and the superko record
-    /// against the states: every changed board once, the start included.
+    /// against the states: every changed board once, the start included
+    /// (in a line, those of the line as it recorded them).
     pub fn check_consistency(&self) -> Result<(), String> {
         self.now().board().check_consistency()?;
         let Some(superko) = &self.superko else { return Ok(()) };
         let mut expected = Superko::default();
         let mut previous = None;
-        for state in self.states.states() {
+        for state in self.states.saved_states() {
             let hash = state.board().hash();
             if previous != Some(hash) {
                 expected.record(hash);
             }
             previous = Some(hash);
+        }
+        for &board in &self.line_boards {
+            expected.record(board);
         }
         if expected != *superko {
             return Err(format!(
@@ -446,6 +487,28 @@ mod tests {
         assert!(h.repeats(empty));
         assert_eq!(h.check_consistency(), Ok(()));
         assert!(!h.undo());
+    }
+
+    #[test]
+    fn a_line_sees_its_own_boards_and_takes_them_all_back_at_its_end() {
+        let mut h = history();
+        place(&mut h, 0, 0);
+        let before = (h.now().board.hash(), h.moves_played(), h.superko.clone());
+        h.begin_line();
+        place(&mut h, 1, 1);
+        let inside = h.now().board.hash();
+        place(&mut h, 2, 2);
+        pass(&mut h);
+        assert!(h.repeats(inside), "a board of the line counts as seen in it");
+        assert_eq!(h.moves_played(), 4);
+        h.end_line();
+        assert_eq!((h.now().board.hash(), h.moves_played(), h.superko.clone()), before);
+        assert!(!h.repeats(inside));
+        assert_eq!(h.check_consistency(), Ok(()));
+        // An empty line changes nothing, and undo works again after a line.
+        h.begin_line();
+        h.end_line();
+        assert!(h.undo() && h.now().board.hash() == h.snapshots().first().board.hash());
     }
 
     #[test]

@@ -483,6 +483,17 @@ impl Position for GoRoGo {
 
     timeline_in!(history);
 
+    /// No line: White's strategy reads the state before the last move,
+    /// which a line does not keep (and a state of a few words costs
+    /// nothing to save at every move).
+    fn begin_line(&mut self) {}
+
+    fn end_line(&mut self, moves: usize) {
+        for _ in 0..moves {
+            self.undo();
+        }
+    }
+
     fn legal_moves(&self, out: &mut Vec<Move>) {
         let state = self.state();
         if state.outcome().is_some() {
