@@ -73,14 +73,16 @@ impl Grid {
     /// its nine neighbours' values in a row, zeros off the board.
     pub fn columns(&self, input: &[f32], rows: usize, channels: usize, cols: &mut Vec<f32>) {
         let k = 9 * channels;
-        cols.clear();
+        // Every value is written below: zeroing the whole buffer first
+        // cost a fifth of a rating.
         cols.resize(rows * k, 0.0);
         for (r, row) in cols.chunks_exact_mut(k).enumerate() {
             let (board, i) = (r - r % self.points, r % self.points);
-            for (d, &j) in self.around[i].iter().enumerate() {
+            for (tap, &j) in row.chunks_exact_mut(channels).zip(&self.around[i]) {
                 if j >= 0 {
-                    row[d * channels..][..channels]
-                        .copy_from_slice(&input[(board + j as usize) * channels..][..channels]);
+                    tap.copy_from_slice(&input[(board + j as usize) * channels..][..channels]);
+                } else {
+                    tap.fill(0.0);
                 }
             }
         }
@@ -159,7 +161,7 @@ impl Layer {
             cols.clear();
             cols.extend_from_slice(&input[..rows * self.inputs]);
         }
-        out.clear();
+        // The product writes every value of `out` without reading it.
         out.resize(rows * self.outputs, 0.0);
         multiply(rows, k, self.outputs, (cols, false), (&self.weights, false), out);
         for row in out.chunks_exact_mut(self.outputs) {
