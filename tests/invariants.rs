@@ -2,10 +2,10 @@
 //! every listed move plays, no other move does (except another spelling of
 //! a listed move, which must give the same position), a refused move leaves
 //! the position as it was, `undo` and the end of a search's line of moves
-//! restore the exact position, the
-//! incremental hash equals the recomputed one, the variant's own
-//! consistency check (chains, liberties, the superko record) passes, and
-//! the game is over exactly when no move is listed.
+//! restore the exact position, the incremental hash equals the recomputed
+//! one, the variant's own consistency check (chains, liberties, the
+//! superko record) passes, and the game is over exactly when no move is
+//! listed.
 
 mod common;
 

@@ -74,7 +74,7 @@ impl Grid {
     pub fn columns(&self, input: &[f32], rows: usize, channels: usize, cols: &mut Vec<f32>) {
         let k = 9 * channels;
         // Every value is written below: zeroing the whole buffer first
-        // cost a fifth of a rating.
+        // cost a sixth of a rating's instructions.
         cols.resize(rows * k, 0.0);
         for (r, row) in cols.chunks_exact_mut(k).enumerate() {
             let (board, i) = (r - r % self.points, r % self.points);
