@@ -28,15 +28,11 @@ pub trait Timeline {
     }
 
     /// Starts a line of moves that [`Timeline::end_line`] takes back all
-    /// at once (see [`History::begin_line`]). Nothing by default.
-    fn begin_line(&mut self) {}
+    /// at once (see [`History::begin_line`]).
+    fn begin_line(&mut self);
 
-    /// Takes back the `moves` moves of the line, and ends it.
-    fn end_line(&mut self, moves: usize) {
-        for _ in 0..moves {
-            self.undo();
-        }
-    }
+    /// Takes back every move of the line, and ends it.
+    fn end_line(&mut self);
 
     /// Checks what the record keeps beside the states (a superko record)
     /// against the states, for tests. Nothing to check by default.
@@ -72,7 +68,7 @@ impl<S: Snapshot> Timeline for History<S> {
         History::begin_line(self)
     }
 
-    fn end_line(&mut self, _moves: usize) {
+    fn end_line(&mut self) {
         History::end_line(self)
     }
 }

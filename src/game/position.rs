@@ -58,9 +58,10 @@ macro_rules! position_methods {
             self.timeline_mut().begin_line()
         }
 
-        /// Takes back the `moves` moves played since [`Position::begin_line`].
-        fn end_line(&mut self, moves: usize) {
-            self.timeline_mut().end_line(moves)
+        /// Takes back the `moves` moves played since [`Position::begin_line`]
+        /// (the timeline knows them; a game that keeps no line counts them).
+        fn end_line(&mut self, _moves: usize) {
+            self.timeline_mut().end_line()
         }
 
         /// Moves played since the start (handicap setup not included).

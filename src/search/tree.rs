@@ -44,8 +44,6 @@ pub(super) struct Tree {
 }
 
 impl Tree {
-    /// A tree made of `nodes` (a re-rooted tree), or a fresh one when it is
-    /// empty.
     /// A tree for a search from `root`, with the variant's tuning,
     /// widening and use of AMAF.
     pub(super) fn for_root<P: SearchHints>(root: &P, config: &Config, seed: u64, nodes: Vec<Node>) -> Tree {
@@ -55,6 +53,8 @@ impl Tree {
         tree
     }
 
+    /// A tree made of `nodes` (a re-rooted tree), or a fresh one when it is
+    /// empty.
     pub(super) fn new(to_move: Color, max_nodes: usize, tuning: Tuning, seed: u64, mut nodes: Vec<Node>) -> Tree {
         if nodes.is_empty() {
             // The whole cap is reserved at once and never grows, so the tree

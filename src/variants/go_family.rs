@@ -163,7 +163,7 @@ impl<S: GoState> Timeline for GoHistory<S> {
         GoHistory::begin_line(self)
     }
 
-    fn end_line(&mut self, _moves: usize) {
+    fn end_line(&mut self) {
         GoHistory::end_line(self)
     }
 
