@@ -69,6 +69,14 @@ impl Node {
         self.amaf_slot != NO_SLOT
     }
 
+    /// Adds `share` of an AMAF sample (none when 0) of a simulation whose
+    /// value for black is `value_black`.
+    #[inline]
+    pub(super) fn add_amaf(&mut self, share: f32, value_black: f32) {
+        self.amaf_visits += share;
+        self.amaf_wins += share * value_for(self.color, value_black);
+    }
+
     /// Coulom's criticality of `mv`'s point: the chance that the winner
     /// owns it at the end, less the chance of that if owning and winning
     /// were unrelated. `None` before there are owners to go by.
