@@ -1,6 +1,6 @@
-//! Learning a move model ([`crate::variants::go::model`]) from Go's game
-//! records or from the self-play records of a variant on the Go board: the
-//! patterns that the chosen moves show often enough become known, then a
+//! Learning a move model ([`crate::features::model`]) from Go's game
+//! records or from the self-play records of a variant with move features
+//! ([`crate::features`]): the patterns that the chosen moves show often enough become known, then a
 //! weight per feature value is fitted by stochastic gradient descent
 //! (AdaGrad) on the cross-entropy of the model's chances against each
 //! position's targets: the move played against every legal move (Coulom's
@@ -10,26 +10,22 @@
 use crate::board::zobrist::KeyMap;
 use crate::board::Board;
 use crate::color::Color;
-use crate::moves::Move;
+use crate::features::model::{MoveModel, Weights};
+use crate::features::{largest_known_pattern, pattern_keys, small_pattern_key, MoveFeatures, Tactic, TacticValues};
+use crate::moves::{Move, Vertex};
 use crate::selfplay::records::Record;
 use crate::sgf::SgfGame;
-use crate::variants::go::features::{
-    largest_known_pattern, pattern_keys, small_pattern_key, tactics, Tactics, TACTIC_VALUES,
-};
-use crate::variants::go::model::{MoveModel, Weights};
+use crate::variants::go::features::GoMoves;
 use crate::variants::go::policy::playable;
 
-/// One position to learn from: the board, the player to move, the last
-/// two moves' points (0 for none), and the moves the model weighs there,
-/// each with the share of the choice it should get, the favourite first:
-/// the move played 1 and every other legal move 0 in a game record; the
-/// search's visits in a self-play record.
+/// One position to learn from: its moves as the model sees them, and the
+/// moves the model weighs there, each with the share of the choice it
+/// should get, the favourite first: the move played 1 and every other
+/// legal move 0 in a game record; the search's visits in a self-play
+/// record.
 pub struct Position<'a> {
-    pub board: &'a Board,
-    pub color: Color,
-    pub last: usize,
-    pub last2: usize,
-    pub targets: &'a [(usize, f32)],
+    pub moves: &'a dyn MoveFeatures,
+    pub targets: &'a [(Vertex, f32)],
 }
 
 /// Where positions to learn from come from: game records, or the records
@@ -45,18 +41,20 @@ impl Source for [SgfGame] {
         for game in self {
             replay(game, |board, color, last, last2, played| {
                 targets.clear();
-                targets.push((played, 1.0));
+                targets.push((board.vertex(played), 1.0));
                 targets.extend(
                     candidates(board, color)
                         .into_iter()
                         .filter(|&p| p != played)
-                        .map(|p| (p, 0.0)),
+                        .map(|p| (board.vertex(p), 0.0)),
                 );
-                visit(&Position {
+                let moves = GoMoves {
                     board,
                     color,
-                    last,
-                    last2,
+                    last: [last, last2],
+                };
+                visit(&Position {
+                    moves: &moves,
                     targets: &targets,
                 });
             });
@@ -101,9 +99,8 @@ pub fn replay(game: &SgfGame, mut visit: impl FnMut(&Board, Color, usize, usize,
     }
 }
 
-/// Self-play records of a variant on the Go board, whose moves the same
-/// features describe (Go, Atari Go): each position searched with more
-/// than one move, the target the search's visits.
+/// Self-play records of a variant with move features: each position
+/// searched with more than one move, the target the search's visits.
 pub struct SelfPlay<'a>(pub &'a [Record]);
 
 impl Source for SelfPlay<'_> {
@@ -111,22 +108,19 @@ impl Source for SelfPlay<'_> {
         let mut targets = Vec::new();
         for record in self.0 {
             let Ok(game) = record.position() else { continue };
-            let Some((board, [last, last2])) = game.go_board() else {
+            let Some(moves) = game.move_features() else {
                 continue;
             };
             targets.clear();
             targets.extend(record.visits.iter().filter_map(|&(mv, visits)| match mv {
-                Move::Place(v) if record.total > 0 => Some((board.point(v), visits as f32 / record.total as f32)),
+                Move::Place(v) if record.total > 0 => Some((v, visits as f32 / record.total as f32)),
                 _ => None,
             }));
             if targets.len() < 2 {
                 continue;
             }
             visit(&Position {
-                board,
-                color: record.to_move,
-                last,
-                last2,
+                moves: &*moves,
                 targets: &targets,
             });
         }
@@ -147,11 +141,11 @@ pub fn harvest(source: &(impl Source + ?Sized), min_count: u32) -> Vec<u64> {
     let mut counts: KeyMap<u32> = KeyMap::default();
     source.positions(&mut |pos| {
         let (favourite, others) = pos.targets.split_first().expect("a favourite");
-        for key in pattern_keys(pos.board, pos.color, favourite.0) {
+        for key in pattern_keys(pos.moves, favourite.0) {
             *counts.entry(key).or_default() += 1;
         }
-        for &(p, _) in others {
-            *counts.entry(small_pattern_key(pos.board, pos.color, p)).or_default() += 1;
+        for &(v, _) in others {
+            *counts.entry(small_pattern_key(pos.moves, v)).or_default() += 1;
         }
     });
     let mut keys: Vec<u64> = counts
@@ -163,24 +157,25 @@ pub fn harvest(source: &(impl Source + ?Sized), min_count: u32) -> Vec<u64> {
     keys
 }
 
-/// A move as the trainer keeps it, in eight bytes: its seven tactical
-/// values in five bits each, then one more than the index of its largest
-/// known pattern (0 for none).
+/// A move as the trainer keeps it, in eight bytes: its tactical values
+/// (at most [`MAX_TACTICS`]) in five bits each, then one more than the
+/// index of its largest known pattern (0 for none).
 #[derive(Clone, Copy)]
 struct Encoded(u64);
 
 const VALUE_BITS: u32 = 5;
+const _: () = assert!(crate::features::MAX_VALUES <= 1 << VALUE_BITS);
+const MAX_TACTICS: usize = crate::features::MAX_TACTICS;
 /// The most patterns a model learned here may know.
-const MAX_PATTERNS: usize = (1 << (64 - 7 * VALUE_BITS)) - 1;
+const MAX_PATTERNS: usize = (1 << (64 - MAX_TACTICS as u32 * VALUE_BITS)) - 1;
 
 impl Encoded {
-    fn new(tactics: &Tactics, pattern: Option<u32>) -> Encoded {
-        let values = tactics
-            .values()
+    fn new(values: &TacticValues, pattern: Option<u32>) -> Encoded {
+        let values = values
             .iter()
             .enumerate()
             .fold(0u64, |bits, (i, &v)| bits | (v as u64) << (VALUE_BITS * i as u32));
-        Encoded(values | pattern.map_or(0, |i| i as u64 + 1) << (7 * VALUE_BITS))
+        Encoded(values | pattern.map_or(0, |i| i as u64 + 1) << (MAX_TACTICS as u32 * VALUE_BITS))
     }
 
     fn value(self, i: usize) -> usize {
@@ -188,7 +183,7 @@ impl Encoded {
     }
 
     fn pattern(self) -> Option<usize> {
-        match (self.0 >> (7 * VALUE_BITS)) as usize {
+        match (self.0 >> (MAX_TACTICS as u32 * VALUE_BITS)) as usize {
             0 => None,
             n => Some(n - 1),
         }
@@ -217,10 +212,9 @@ fn encode(source: &(impl Source + ?Sized), index: &KeyMap<u32>) -> Encoding {
         target_starts: vec![0],
     };
     source.positions(&mut |pos| {
-        for (i, &(p, target)) in pos.targets.iter().enumerate() {
-            let t = tactics(pos.board, pos.color, p, pos.last, pos.last2);
-            let pattern = largest_known_pattern(pos.board, pos.color, p, |key| index.get(&key).copied());
-            encoding.moves.push(Encoded::new(&t, pattern));
+        for (i, &(v, target)) in pos.targets.iter().enumerate() {
+            let pattern = largest_known_pattern(pos.moves, v, |key| index.get(&key).copied());
+            encoding.moves.push(Encoded::new(&pos.moves.tactic_values(v), pattern));
             if target > 0.0 {
                 encoding.targets.push((i as u32, target));
             }
@@ -231,25 +225,26 @@ fn encode(source: &(impl Source + ?Sized), index: &KeyMap<u32>) -> Encoding {
     encoding
 }
 
-/// Where each tactical feature's weights start in the flat weight vector;
-/// the patterns' follow them.
-fn tactic_offsets() -> [usize; 8] {
-    let mut offsets = [0; 8];
-    for i in 0..7 {
-        offsets[i + 1] = offsets[i] + TACTIC_VALUES[i];
+/// Where each tactical feature's weights start in the flat weight vector,
+/// and last where the patterns' start.
+fn tactic_offsets(tactics: &[Tactic]) -> Vec<usize> {
+    let mut offsets = vec![0];
+    for tactic in tactics {
+        offsets.push(offsets.last().unwrap_or(&0) + tactic.values);
     }
     offsets
 }
 
 /// The flat indices of an encoded move's features.
 #[inline]
-fn feature_indices(m: Encoded, offsets: &[usize; 8], out: &mut Vec<usize>) {
+fn feature_indices(m: Encoded, offsets: &[usize], out: &mut Vec<usize>) {
+    let (patterns, tactics) = offsets.split_last().expect("the patterns' offset");
     out.clear();
-    for (i, offset) in offsets[..7].iter().enumerate() {
+    for (i, offset) in tactics.iter().enumerate() {
         out.push(offset + m.value(i));
     }
     if let Some(pattern) = m.pattern() {
-        out.push(offsets[7] + pattern);
+        out.push(patterns + pattern);
     }
 }
 
@@ -262,23 +257,27 @@ pub struct Progress {
     pub log_likelihood: f64,
 }
 
-/// Fits a model to `source`, knowing the patterns `keys` (in increasing
-/// order, as [`harvest`] gives them), with `epochs` passes of AdaGrad at
-/// learning rate `rate`: the cross-entropy of the model's chances against
-/// each position's targets, which for a move played alone is its
+/// Fits a model to `source`, whose moves have the tactical features
+/// `tactics`, knowing the patterns `keys` (in increasing order, as
+/// [`harvest`] gives them), with `epochs` passes of AdaGrad at learning
+/// rate `rate`: the cross-entropy of the model's chances against each
+/// position's targets, which for a move played alone is its
 /// log-likelihood.
 pub fn train(
     source: &(impl Source + ?Sized),
+    tactics: &[Tactic],
     keys: &[u64],
     epochs: usize,
     rate: f32,
     mut report: impl FnMut(&Progress),
 ) -> Weights {
     assert!(keys.len() <= MAX_PATTERNS, "at most {MAX_PATTERNS} patterns");
+    assert!(tactics.len() <= MAX_TACTICS, "at most {MAX_TACTICS} tactical features");
     let index: KeyMap<u32> = keys.iter().enumerate().map(|(i, &k)| (k, i as u32)).collect();
     let encoding = encode(source, &index);
-    let offsets = tactic_offsets();
-    let n = offsets[7] + keys.len();
+    let offsets = tactic_offsets(tactics);
+    let first_pattern = offsets[tactics.len()];
+    let n = first_pattern + keys.len();
     let mut weights = vec![0.0f32; n];
     let mut squares = vec![0.0f32; n];
     let mut gradient = vec![0.0f32; n];
@@ -334,11 +333,11 @@ pub fn train(
         });
     }
     Weights {
-        tactics: std::array::from_fn(|i| weights[offsets[i]..offsets[i + 1]].to_vec()),
+        tactics: offsets.windows(2).map(|w| weights[w[0]..w[1]].to_vec()).collect(),
         patterns: keys
             .iter()
             .enumerate()
-            .map(|(i, &key)| (key, weights[offsets[7] + i]))
+            .map(|(i, &key)| (key, weights[first_pattern + i]))
             .collect(),
     }
 }
@@ -361,8 +360,8 @@ pub fn accuracy(model: &MoveModel, source: &(impl Source + ?Sized)) -> Accuracy 
     let mut points = Vec::new();
     source.positions(&mut |pos| {
         points.clear();
-        points.extend(pos.targets.iter().map(|&(p, _)| p));
-        let p = model.probabilities(pos.board, pos.color, pos.last, pos.last2, &points);
+        points.extend(pos.targets.iter().map(|&(v, _)| v));
+        let p = model.probabilities(pos.moves, &points);
         // A tie for the top counts as a draw among the tied moves.
         let top = p.iter().copied().fold(0.0, f32::max);
         if p[0] == top {
@@ -390,7 +389,8 @@ pub fn accuracy(model: &MoveModel, source: &(impl Source + ?Sized)) -> Accuracy 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::moves::Vertex;
+    use crate::variants::go::features::TACTICS;
+    use crate::variants::{Game, Variant};
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
@@ -443,7 +443,7 @@ mod tests {
     fn contact_records(games: u32, seed: u64) -> Vec<Record> {
         use crate::game::Position as _;
         use crate::selfplay::records::{Ending, RecordSetup};
-        use crate::variants::{Game, Setup, Variant};
+        use crate::variants::Setup;
         let mut rng = SmallRng::seed_from_u64(seed);
         let setup = Setup::new(Variant::Atari);
         let mut records = Vec::new();
@@ -453,7 +453,8 @@ mod tests {
             while moves.len() < 30 && game.outcome().is_none() {
                 let mut legal = Vec::new();
                 game.legal_moves(&mut legal);
-                let (board, [last, _]) = game.go_board().expect("a Go board");
+                let Game::Atari(atari) = &game else { unreachable!() };
+                let (board, [last, _]) = atari.model_view();
                 let touching = |mv: &Move| match mv {
                     Move::Place(v) => last != 0 && board.neighbours(last).contains(&board.point(*v)),
                     _ => false,
@@ -503,13 +504,13 @@ mod tests {
     fn training_on_self_play_learns_where_the_search_looked() {
         let (training, test) = (contact_records(60, 1), contact_records(20, 2));
         let keys = harvest(&SelfPlay(&training), 3);
-        let blank_bytes = Weights::blank(&keys).to_bytes("atari");
-        let blank = accuracy(&MoveModel::from_bytes(&blank_bytes, "atari").unwrap(), &SelfPlay(&test));
+        let blank_bytes = Weights::blank(TACTICS, &keys).to_bytes("atari");
+        let blank = accuracy(&Variant::Atari.move_model(&blank_bytes).unwrap(), &SelfPlay(&test));
         assert!(blank.positions > 150, "{blank:?}");
         assert!(blank.hits < 0.1, "ties are no hits: {blank:?}");
-        let weights = train(&SelfPlay(&training), &keys, 3, 0.1, |_| {});
+        let weights = train(&SelfPlay(&training), TACTICS, &keys, 3, 0.1, |_| {});
         let bytes = weights.to_bytes("atari");
-        let model = MoveModel::from_bytes(&bytes, "atari").unwrap();
+        let model = Variant::Atari.move_model(&bytes).unwrap();
         let learned = accuracy(&model, &SelfPlay(&test));
         assert!(
             learned.log_likelihood > blank.log_likelihood + 0.5,
@@ -551,14 +552,14 @@ mod tests {
         let test = contact_games(10, 2);
         let keys = harvest(&training[..], 3);
         assert!(!keys.is_empty());
-        let blank_bytes = Weights::blank(&keys).to_bytes("go");
-        let blank = accuracy(&MoveModel::from_bytes(&blank_bytes, "go").unwrap(), &test[..]);
+        let blank_bytes = Weights::blank(TACTICS, &keys).to_bytes("go");
+        let blank = accuracy(&Variant::Go.move_model(&blank_bytes).unwrap(), &test[..]);
         assert!(blank.positions > 300);
         assert!((blank.log_likelihood - blank.uniform).abs() < 1e-3, "{blank:?}");
         let mut passes = Vec::new();
-        let weights = train(&training[..], &keys, 3, 0.1, |p| passes.push(p.log_likelihood));
+        let weights = train(&training[..], TACTICS, &keys, 3, 0.1, |p| passes.push(p.log_likelihood));
         let bytes = weights.to_bytes("go");
-        let model = MoveModel::from_bytes(&bytes, "go").unwrap();
+        let model = Variant::Go.move_model(&bytes).unwrap();
         assert_eq!(passes.len(), 3);
         assert!(passes[2] > passes[0], "{passes:?}");
         let learned = accuracy(&model, &test[..]);

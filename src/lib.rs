@@ -20,7 +20,9 @@
 //! 4. [`search`]: Monte Carlo tree search written once against
 //!    [`search::SearchHints`] (what a variant may tell it: a playout,
 //!    priors, a search of its own), entered through [`search::run`];
-//!    [`solver`]: df-pn against [`solver::SolverHints`].
+//!    [`solver`]: df-pn against [`solver::SolverHints`]; [`features`]:
+//!    what a learned move model knows of a move in any variant (tactics
+//!    the variant declares, the shape around the move), and the model.
 //! 5. [`variants`]: one type per game, each described by a
 //!    [`variants::VariantSpec`] (names, sizes, options as data, its own GTP
 //!    commands), and the [`variants::Game`] enum that chooses one at run
@@ -49,6 +51,7 @@ pub mod board;
 pub mod cli;
 pub mod clicks;
 pub mod color;
+pub mod features;
 pub mod files;
 pub mod game;
 pub mod gtp;

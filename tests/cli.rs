@@ -459,7 +459,7 @@ fn learn_writes_a_move_model_from_game_records() {
     assert!(stderr.contains("10 training games, 2 test games"), "{stderr}");
     assert!(stderr.contains("pass 2 over 100 positions"), "{stderr}");
     let bytes = std::fs::read(&out_file).unwrap();
-    let model = variago::variants::go::model::MoveModel::from_bytes(&bytes, "go").unwrap();
+    let model = variago::Variant::Go.move_model(&bytes).unwrap();
     assert!(model.patterns() > 0);
     for bad in [&["--epochs", "0"][..], &["--rate", "-1"], &["--test-games", "12"]] {
         let out = learn(bad);
@@ -513,10 +513,10 @@ fn learn_writes_atari_gos_move_model_from_self_play_records() {
     assert!(stdout.ends_with(" patterns\n"), "{stdout}");
     assert!(stderr.contains("test positions, of 10 games"), "{stderr}");
     let bytes = std::fs::read(&out_file).unwrap();
-    use variago::variants::go::model::MoveModel;
-    assert!(MoveModel::from_bytes(&bytes, "atari").is_ok());
+    use variago::Variant;
+    assert!(Variant::Atari.move_model(&bytes).is_ok());
     assert_eq!(
-        MoveModel::from_bytes(&bytes, "go").unwrap_err(),
+        Variant::Go.move_model(&bytes).unwrap_err(),
         "a move model of atari, not of go"
     );
     // The next generation plays its own games with the model.
@@ -577,8 +577,7 @@ fn learn_writes_tanbos_move_model_and_gray_tanbo_has_none() {
     assert_eq!(code, Some(0), "{stderr}");
     assert!(stdout.ends_with(" patterns\n"), "{stdout}");
     let bytes = std::fs::read(&model).unwrap();
-    use variago::variants::go::model::MoveModel;
-    assert!(MoveModel::from_bytes(&bytes, "tanbo").is_ok());
+    assert!(variago::Variant::Tanbo.move_model(&bytes).is_ok());
     selfplay("tanbo", &next, &["--model", model_path]);
     assert!(std::fs::read_to_string(&next).unwrap().lines().count() >= 10);
     for args in [

@@ -18,7 +18,7 @@ const LAYERS: &[&[&str]] = &[
     &["moves"],
     &["board", "history", "handicap", "sgf", "args"],
     &["game"],
-    &["search", "solver"],
+    &["search", "solver", "features"],
     &["variants"],
     &["clicks"],
     &["player"],

@@ -1,22 +1,22 @@
-//! `--model FILE`: the search of Go, Atari Go, Yugo and Tanbo takes a move model
-//! read from a file, and every bad file is refused before the engine starts.
+//! `--model FILE`: the search of every variant with move features (Go,
+//! Atari Go, Yugo, Tanbo) takes a move model read from a file, and every
+//! bad file is refused before the engine starts.
 
 mod common;
 
 use common::{genmove_after, run_engine};
 use std::path::PathBuf;
-use variago::variants::go::features::TACTIC_VALUES;
-use variago::variants::go::model::Weights;
-
-/// The tactical feature of the line from the edge (see `Tactics`).
-const LINE: usize = 4;
+use variago::features::model::Weights;
+use variago::Variant;
 
 /// A model file of `variant` that knows no pattern and likes only moves
-/// on the first line, which neither search would choose by itself.
+/// on the first line, which no search would choose by itself.
 fn edge_loving_model(variant: &str, name: &str) -> PathBuf {
-    assert_eq!(TACTIC_VALUES[LINE], 5);
-    let mut weights = Weights::blank(&[]);
-    weights.tactics[LINE][0] = 30.0;
+    let tactics = Variant::parse(variant).unwrap().tactics().unwrap();
+    let line = tactics.iter().position(|t| t.name == "line").expect("a line feature");
+    assert_eq!(tactics[line].values, 5);
+    let mut weights = Weights::blank(tactics, &[]);
+    weights.tactics[line][0] = 30.0;
     let path = std::env::temp_dir().join(format!("variago-{}-{name}.model", std::process::id()));
     std::fs::write(&path, weights.to_bytes(variant)).unwrap();
     path

@@ -6,7 +6,8 @@
 use crate::player::dynkomi::Scheme;
 use crate::player::{Player, SearchSettings};
 use crate::search;
-use crate::variants::go::{model, network};
+use crate::variants::go::network;
+use crate::variants::models;
 use crate::variants::presets;
 use crate::variants::setup::START;
 use crate::variants::spec::SetupOption;
@@ -254,7 +255,7 @@ impl ModelArg {
     /// `variant`, or leaves Go's search without a network.
     pub fn read(&self, variant: Variant) -> Result<(), String> {
         if let Some(path) = &self.model {
-            model::read_file(path, variant).map_err(|e| format!("--model: {e}"))?;
+            models::read_file(path, variant).map_err(|e| format!("--model: {e}"))?;
         }
         match &self.network {
             Some(_) if variant != Variant::Go => Err(format!(

@@ -1,11 +1,10 @@
-//! `variago learn`: learns a move model, Go's from game records and Atari
-//! Go's, Yugo's and Tanbo's from self-play records (see `src/learn.rs`, docs/move-model.md and
-//! docs/learning.md).
+//! `variago learn`: learns a move model, Go's from game records and those
+//! of the other variants with move features from self-play records (see
+//! `src/learn.rs`, docs/move-model.md and docs/learning.md).
 
 use crate::learn::{self, SelfPlay, Source};
 use crate::selfplay::records::{self, Entry};
 use crate::sgf::{self, SgfGame};
-use crate::variants::go::model::MoveModel;
 use crate::Variant;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -14,7 +13,7 @@ use std::time::Instant;
 #[derive(clap::Args, Debug, Clone)]
 pub struct LearnArgs {
     /// Go: SGF files, each one game or a collection, or directories of
-    /// them. Atari Go, Yugo and Tanbo: self-play records files (`variago selfplay --records`)
+    /// them. The other variants: self-play records files (`variago selfplay --records`)
     #[arg(required = true, value_name = "RECORDS")]
     pub records: Vec<PathBuf>,
     /// The variant whose model to learn: go (from game records), atari,
@@ -124,7 +123,8 @@ fn fit_and_write<S: Source + ?Sized>(args: &LearnArgs, variant: Variant, trainin
         keys.len(),
         args.min_count
     );
-    let weights = learn::train(training, &keys, args.epochs, args.rate, |progress| {
+    let tactics = variant.check_move_features()?;
+    let weights = learn::train(training, tactics, &keys, args.epochs, args.rate, |progress| {
         eprintln!(
             "learn: pass {} over {} positions, mean log-likelihood {:.4}, {:.0}s",
             progress.epoch,
@@ -134,7 +134,7 @@ fn fit_and_write<S: Source + ?Sized>(args: &LearnArgs, variant: Variant, trainin
         );
     });
     let bytes = weights.to_bytes(variant.name());
-    let model = MoveModel::from_bytes(&bytes, variant.name())?;
+    let model = variant.move_model(&bytes)?;
     let test = learn::accuracy(&model, test);
     eprintln!(
         "learn: on {} test positions the model's favourite is the position's {:.1}% of the time, mean log-likelihood {:.4} (a uniform choice: {:.4})",

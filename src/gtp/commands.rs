@@ -15,7 +15,8 @@ use crate::player::dynkomi::Scheme;
 use crate::search::time::{TimeLeft, TimeSystem};
 use crate::sgf;
 use crate::variants::commands::Command;
-use crate::variants::go::{model, network};
+use crate::variants::go::network;
+use crate::variants::models;
 use crate::variants::setup::START;
 use crate::variants::{Setup, Variant};
 
@@ -482,7 +483,7 @@ fn settings(e: &mut Engine, a: &Args) -> Reply {
     if e.variant() == Variant::Go && s.dynamic_komi != Scheme::default() {
         pairs.push(("dynamic-komi".into(), s.dynamic_komi.name().into()));
     }
-    if let Some(path) = model::file_in_use(e.variant()) {
+    if let Some(path) = models::file_in_use(e.variant()) {
         pairs.push(("model".into(), settings_value(&path.display().to_string())));
     }
     if e.variant() == Variant::Go {

@@ -2,8 +2,9 @@
 //! captures; a player with no legal placement loses. Starts from the empty
 //! board or from the crosscut in the centre.
 
-use super::go::{model, priors};
+use super::go::priors;
 use super::go_family::{self, go_state, GoHistory, Turn};
+use super::models;
 use super::{Game, Setup, SolverUse, Start, Variant, VariantSpec};
 use crate::board::{zobrist, Board, BLACK, WHITE};
 use crate::color::Color;
@@ -393,14 +394,14 @@ impl SearchHints for AtariGo {
 
     /// The urgency of each move (see `prior`) and, with a move model read
     /// by `--model`, the model's chance of it on top (see
-    /// [`priors::learned_bonus`]).
+    /// [`priors::learned_bonus_on_board`]).
     fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
-        let Some(model) = model::in_use(Variant::Atari) else {
+        let Some(model) = models::in_use(Variant::Atari) else {
             out.extend(moves.iter().map(|&mv| self.prior(mv)));
             return;
         };
         let (board, last) = self.model_view();
-        let bonus = priors::learned_bonus(model, board, self.to_move(), last, moves, MODEL_WEIGHT);
+        let bonus = priors::learned_bonus_on_board(model, board, self.to_move(), last, moves, MODEL_WEIGHT);
         for (&mv, learned) in moves.iter().zip(bonus) {
             let learned = learned.unwrap_or(0.0);
             out.push(self.prior(mv).map(|(wins, visits)| (wins + learned, visits + learned)));

@@ -18,7 +18,6 @@ use std::cell::Cell;
 
 pub mod features;
 pub mod ladder;
-pub mod model;
 pub mod neighbourhood;
 pub mod network;
 pub mod policy;

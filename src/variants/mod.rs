@@ -21,6 +21,7 @@ pub mod gray_game;
 pub mod gray_grid;
 pub mod groupgo;
 pub mod migoyugo;
+pub mod models;
 pub mod presets;
 pub mod setup;
 pub mod spec;
@@ -133,20 +134,6 @@ impl Variant {
         self.spec().game_id
     }
 
-    /// The variants whose moves Go's move features describe (see
-    /// [`Game::go_board`]): those that a move model can serve and
-    /// `variago learn` can learn.
-    pub const WITH_MOVE_FEATURES: [Variant; 4] = [Variant::Go, Variant::Atari, Variant::Yugo, Variant::Tanbo];
-
-    /// Whether a move model can serve the variant; the error otherwise.
-    pub fn check_move_features(self) -> Result<(), String> {
-        if Variant::WITH_MOVE_FEATURES.contains(&self) {
-            return Ok(());
-        }
-        let known = Variant::WITH_MOVE_FEATURES.map(Variant::name).join(", ");
-        Err(format!("{} has no move features (only {known} have)", self.name()))
-    }
-
     /// Plain Go: what a GTP engine without variants plays, and what an SGF
     /// file without `VV` holds.
     pub fn is_plain_go(self) -> bool {
@@ -196,19 +183,6 @@ impl Variant {
 impl Game {
     pub fn new(setup: &Setup) -> Game {
         (setup.variant.spec().new_game)(setup)
-    }
-
-    /// The Go board of a game whose moves Go's move features describe (see
-    /// [`Variant::WITH_MOVE_FEATURES`]), with the points of its last two
-    /// moves: what a learned move model reads.
-    pub fn go_board(&self) -> Option<(&crate::board::Board, [usize; 2])> {
-        match self {
-            Game::Go(go) => Some(go.model_view()),
-            Game::Atari(atari) => Some(atari.model_view()),
-            Game::Yugo(yugo) => Some(yugo.model_view()),
-            Game::Tanbo(tanbo) => tanbo.model_view(),
-            _ => None,
-        }
     }
 }
 

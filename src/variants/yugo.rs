@@ -19,8 +19,9 @@
 //! through the groups next to it: legality is decided locally.
 
 use super::commands::{Reply, Session, VariantCommand};
-use super::go::{model, priors};
+use super::go::priors;
 use super::go_family::{self, go_state, GoHistory, Turn};
+use super::models;
 use super::{Game, Setup, SolverUse, Start, Variant, VariantSpec};
 use crate::args::Args;
 use crate::board::zobrist::StateKey;
@@ -576,7 +577,7 @@ impl SearchHints for Yugo {
     /// Atari Go's quiet moves do, with the model's chance of it on top
     /// (see [`priors::even_and_learned`]).
     fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
-        match model::in_use(Variant::Yugo) {
+        match models::in_use(Variant::Yugo) {
             Some(model) => out.extend(priors::even_and_learned(
                 model,
                 self.model_view(),
@@ -641,7 +642,8 @@ mod tests {
     /// the board, which Go never has.
     #[test]
     fn go_move_features_tell_kings_from_pawns() {
-        use crate::variants::go::features::{pattern_keys, tactics};
+        use crate::features::pattern_keys;
+        use crate::variants::go::features::{tactics, GoMoves};
         let mut rng = <SmallRng as rand::SeedableRng>::seed_from_u64(5);
         let (mut kings, mut pawns) = (0, 0);
         for size in [5, 7, 9] {
@@ -659,7 +661,7 @@ mod tests {
                         }
                         let t = tactics(board, color, p, last[0], last[1]);
                         assert_eq!(t.capture > 0, kind == Placement::King, "{t:?}");
-                        pattern_keys(board, color, p);
+                        pattern_keys(&GoMoves { board, color, last }, board.vertex(p));
                         kings += (kind == Placement::King) as usize;
                         pawns += (kind == Placement::Pawn) as usize;
                     }

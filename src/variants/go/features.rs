@@ -1,6 +1,8 @@
-//! What the learned move model (see [`super::model`]) knows of a Go move:
-//! a few tactical facts and the shape around it, after Coulom's
-//! "Computing Elo Ratings of Move Patterns" and Pachi's pattern prior.
+//! What the learned move model (see [`crate::features`]) knows of a Go
+//! move, and of the moves of the variants on Go's board (Atari Go, Yugo,
+//! two-colour Tanbo): a few tactical facts and the shape around it, after
+//! Coulom's "Computing Elo Ratings of Move Patterns" and Pachi's pattern
+//! prior.
 //!
 //! - **Tactics**: what the move captures, whether it saves a chain from
 //!   atari (and whether a ladder then takes it), puts an enemy chain in
@@ -8,22 +10,53 @@
 //!   in atari.
 //! - **Places**: the line from the edge, and the distance to the last two
 //!   moves in Coulom's measure `dx + dy + max(dx, dy)`.
-//! - **Shape**: the stones around the move out to that distance 3 (the
-//!   3x3 square) through 8 (48 points), as nested patterns hashed the
-//!   same in all eight symmetries, with the colours seen from the mover.
-//!   The model knows the patterns that players chose often enough; a move
-//!   counts as the largest of its patterns that the model knows.
+//! - **Shape**: the stones around the move, as [`crate::features::patterns`]
+//!   hashes them, from tables of every board size so that hashing a
+//!   pattern checks no bounds. The model knows the patterns that players
+//!   chose often enough; a move counts as the largest of its patterns
+//!   that the model knows.
 
 use super::ladder::{escape_fails, ladder_works};
 use super::policy::liberties_after;
 use crate::board::{cell_of, Board, OtherLiberties, EMPTY};
 use crate::color::Color;
+use crate::features::patterns::{canonical, geometry, ENEMY, LEVELS, OFF, OWN};
+use crate::features::{line, move_distance, MoveFeatures, Tactic, TacticValues};
+use crate::moves::Vertex;
 use std::sync::OnceLock;
 
-/// The largest pattern distance.
-pub const MAX_DISTANCE: i32 = 8;
-/// Pattern sizes: every point within distance `LEVELS[i]` of the move.
-pub const LEVELS: [i32; 6] = [3, 4, 5, 6, 7, 8];
+/// The tactical features of a move on Go's board, in the order of
+/// [`Tactics::values`].
+pub const TACTICS: &[Tactic] = &[
+    Tactic {
+        name: "capture",
+        values: 7,
+    },
+    Tactic {
+        name: "escape",
+        values: 4,
+    },
+    Tactic {
+        name: "atari",
+        values: 3,
+    },
+    Tactic {
+        name: "self-atari",
+        values: 3,
+    },
+    Tactic {
+        name: "line",
+        values: 5,
+    },
+    Tactic {
+        name: "last",
+        values: 18,
+    },
+    Tactic {
+        name: "last2",
+        values: 18,
+    },
+];
 
 /// The tactical and place features of a move, one value each, with 0
 /// for "none" where a feature can be absent.
@@ -47,12 +80,9 @@ pub struct Tactics {
     pub last2: u8,
 }
 
-/// The number of values each tactical feature takes, in field order.
-pub const TACTIC_VALUES: [usize; 7] = [7, 4, 3, 3, 5, 18, 18];
-
 impl Tactics {
     /// The values in field order.
-    pub fn values(&self) -> [u8; 7] {
+    pub fn values(&self) -> TacticValues {
         [
             self.capture,
             self.escape,
@@ -65,14 +95,6 @@ impl Tactics {
     }
 }
 
-/// Coulom's move distance, `dx + dy + max(dx, dy)`, capped at 17.
-pub fn move_distance(board: &Board, a: usize, b: usize) -> u8 {
-    let (va, vb) = (board.vertex(a), board.vertex(b));
-    let dx = (va.x as i32 - vb.x as i32).abs();
-    let dy = (va.y as i32 - vb.y as i32).abs();
-    (dx + dy + dx.max(dy)).min(17) as u8
-}
-
 /// The tactical features of `color` playing at empty `p` (legal), with
 /// `last` and `last2` the points of the last two moves (0 for none or a
 /// pass).
@@ -81,11 +103,11 @@ pub fn tactics(board: &Board, color: Color, p: usize, last: usize, last2: usize)
         if q == 0 || board.is_empty(q) {
             0
         } else {
-            move_distance(board, p, q)
+            move_distance(board.vertex(p), board.vertex(q))
         }
     };
     let places = Tactics {
-        line: super::ladder::line(board, p).min(4) as u8,
+        line: line(board.size(), board.vertex(p)),
         last: distance(last),
         last2: distance(last2),
         ..Tactics::default()
@@ -158,39 +180,33 @@ pub fn tactics(board: &Board, color: Color, p: usize, last: usize, last2: usize)
     }
 }
 
-/// The pattern keys of `color` playing at `p`, smallest first: one per
-/// entry of [`LEVELS`], the same under the board's symmetries.
-pub fn pattern_keys(board: &Board, color: Color, p: usize) -> [u64; LEVELS.len()] {
-    let mut keys = [0; LEVELS.len()];
-    let mut level = 0;
-    patterns_while(board, color, p, |key| {
-        keys[level] = key;
-        level += 1;
-        true
-    });
-    keys
+/// The moves of a position on Go's board as a move model sees them:
+/// `color` to play on `board`, `last` the points of the last two moves (0
+/// for none or a pass).
+pub struct GoMoves<'a> {
+    pub board: &'a Board,
+    pub color: Color,
+    pub last: [usize; 2],
 }
 
-/// The 3x3 pattern's key: the first of [`pattern_keys`].
-pub fn small_pattern_key(board: &Board, color: Color, p: usize) -> u64 {
-    let mut small = 0;
-    patterns_while(board, color, p, |key| {
-        small = key;
-        false
-    });
-    small
+impl MoveFeatures for GoMoves<'_> {
+    fn tactics(&self) -> &'static [Tactic] {
+        TACTICS
+    }
+
+    fn tactic_values(&self, v: Vertex) -> TacticValues {
+        let [last, last2] = self.last;
+        tactics(self.board, self.color, self.board.point(v), last, last2).values()
+    }
+
+    fn patterns_while(&self, v: Vertex, more: &mut dyn FnMut(u64) -> bool) {
+        patterns_while(self.board, self.color, self.board.point(v), more)
+    }
 }
 
-/// What `known` answers for the largest pattern of `color` playing at
-/// `p` that it knows, when it knows the 3x3 one. Every pattern holds the
-/// smaller ones, so one played often enough to be known has known ones
-/// inside it: the hashing stops at the first size that `known` refuses.
-pub fn largest_known_pattern<T>(board: &Board, color: Color, p: usize, known: impl Fn(u64) -> Option<T>) -> Option<T> {
-    largest_known_pattern_and_reach(board, color, p, known).0
-}
-
-/// [`largest_known_pattern`], with the distance out to which it looked:
-/// the answer depends on no stone farther away.
+/// The largest pattern of `color` playing at `p` that `known` knows (see
+/// [`crate::features::largest_known_pattern`]), with the distance out to
+/// which it looked: the answer depends on no stone farther away.
 pub fn largest_known_pattern_and_reach<T>(
     board: &Board,
     color: Color,
@@ -213,7 +229,8 @@ pub fn largest_known_pattern_and_reach<T>(
 }
 
 /// Hands the pattern keys of `color` playing at `p` to `more`, smallest
-/// first, for as long as it asks for the next.
+/// first, for as long as it asks for the next: the keys of
+/// [`crate::features::patterns::keys_while`], from tables.
 fn patterns_while(board: &Board, color: Color, p: usize, mut more: impl FnMut(u64) -> bool) {
     let geometry = geometry();
     let table = neighbourhoods(board.size());
@@ -305,71 +322,9 @@ fn neighbourhoods(size: usize) -> &'static Neighbourhoods {
     })
 }
 
-const OWN: usize = 1;
-const ENEMY: usize = 2;
-const OFF: usize = 3;
-
-/// The least of the eight symmetric hashes, with the points off the board
-/// added, told apart by level.
-#[inline]
-fn canonical(hashes: &[u64; 8], edges: &[u64; 8], level: usize) -> u64 {
-    let least = hashes.iter().zip(edges).map(|(h, e)| h ^ e).min().unwrap_or(0);
-    least ^ (level as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-}
-
-struct Geometry {
-    /// Every offset within `MAX_DISTANCE`, nearest first: (dx, dy, distance).
-    offsets: Vec<(i32, i32, i32)>,
-    /// For each offset and symmetry, the keys of its cell values (empty
-    /// cells add nothing): the key of the point the symmetry maps it to.
-    keys: Vec<[[u64; 4]; 8]>,
-}
-
-fn geometry() -> &'static Geometry {
-    static GEOMETRY: OnceLock<Geometry> = OnceLock::new();
-    GEOMETRY.get_or_init(|| {
-        let distance = |dx: i32, dy: i32| dx.abs() + dy.abs() + dx.abs().max(dy.abs());
-        let mut offsets: Vec<(i32, i32, i32)> = (-MAX_DISTANCE..=MAX_DISTANCE)
-            .flat_map(|dy| (-MAX_DISTANCE..=MAX_DISTANCE).map(move |dx| (dx, dy)))
-            .map(|(dx, dy)| (dx, dy, distance(dx, dy)))
-            .filter(|&(_, _, d)| (2..=MAX_DISTANCE).contains(&d))
-            .collect();
-        offsets.sort_by_key(|&(dx, dy, d)| (d, dy, dx));
-        let mut seed = 0x5eed_0f9a_77e4_u64;
-        let mut next = || {
-            // SplitMix64: fixed keys, so a model's patterns stay valid.
-            seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = seed;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        };
-        let point_keys: Vec<[u64; 4]> = offsets.iter().map(|_| [0, next(), next(), next()]).collect();
-        let index = |dx: i32, dy: i32| {
-            offsets
-                .iter()
-                .position(|&(ox, oy, _)| (ox, oy) == (dx, dy))
-                .expect("symmetries keep distances")
-        };
-        let keys = offsets
-            .iter()
-            .map(|&(dx, dy, _)| {
-                std::array::from_fn(|sym| {
-                    let (a, b) = if sym & 4 != 0 { (dy, dx) } else { (dx, dy) };
-                    let a = if sym & 1 != 0 { -a } else { a };
-                    let b = if sym & 2 != 0 { -b } else { b };
-                    point_keys[index(a, b)]
-                })
-            })
-            .collect();
-        Geometry { offsets, keys }
-    })
-}
-
 #[cfg(test)]
 pub(in crate::variants::go) mod tests {
     use super::*;
-    use crate::moves::Vertex;
     use crate::variants::go::neighbourhood::NeighbourhoodRows;
     use crate::variants::go::policy::tests::board;
 
@@ -377,14 +332,13 @@ pub(in crate::variants::go) mod tests {
         b.point(Vertex::parse(v).unwrap())
     }
 
-    #[test]
-    fn the_levels_hold_the_expected_points() {
-        let g = geometry();
-        let counts: Vec<usize> = LEVELS
-            .iter()
-            .map(|&l| g.offsets.iter().filter(|o| o.2 <= l).count())
-            .collect();
-        assert_eq!(counts, [8, 12, 20, 28, 36, 48]);
+    fn pattern_keys(board: &Board, color: Color, p: usize) -> [u64; LEVELS.len()] {
+        let moves = GoMoves {
+            board,
+            color,
+            last: [0, 0],
+        };
+        crate::features::pattern_keys(&moves, board.vertex(p))
     }
 
     #[test]
@@ -431,42 +385,28 @@ pub(in crate::variants::go) mod tests {
         positions
     }
 
-    /// The pattern keys by their definition: the stones of each level out
-    /// to the move's distance, hashed in every symmetry, with the points
-    /// off the board, the least hash chosen.
-    fn pattern_keys_by_definition(board: &Board, color: Color, p: usize) -> Vec<u64> {
-        let g = geometry();
+    /// The pattern keys as every board hashes them
+    /// ([`crate::features::patterns::keys_while`]).
+    fn pattern_keys_of_every_board(board: &Board, color: Color, p: usize) -> Vec<u64> {
+        use crate::features::patterns::{keys_while, Content, EMPTY as NONE};
         let v = board.vertex(p);
-        let n = board.size() as i32;
-        LEVELS
-            .iter()
-            .enumerate()
-            .map(|(level, &reach)| {
-                let mut hashes = [0u64; 8];
-                for (k, &(dx, dy, d)) in g.offsets.iter().enumerate() {
-                    let (x, y) = (v.x as i32 + dx, v.y as i32 + dy);
-                    let cell = if d > reach {
-                        continue;
-                    } else if x < 0 || y < 0 || x >= n || y >= n {
-                        OFF
-                    } else {
-                        match board.cell(board.point(Vertex::new(x as usize, y as usize))) {
-                            EMPTY => continue,
-                            c if c == cell_of(color) => OWN,
-                            _ => ENEMY,
-                        }
-                    };
-                    for (hash, key) in hashes.iter_mut().zip(&g.keys[k]) {
-                        *hash ^= key[cell];
-                    }
-                }
-                canonical(&hashes, &[0; 8], level)
-            })
-            .collect()
+        let content = |x, y| -> Content {
+            match board.cell(board.point(Vertex::new(x, y))) {
+                EMPTY => NONE,
+                c if c == cell_of(color) => OWN,
+                _ => ENEMY,
+            }
+        };
+        let mut keys = Vec::new();
+        keys_while(board.size(), (v.x as usize, v.y as usize), content, &mut |key| {
+            keys.push(key);
+            true
+        });
+        keys
     }
 
     #[test]
-    fn pattern_keys_follow_their_definition_and_the_neighbourhood_key_decides_them() {
+    fn go_hashes_its_patterns_as_every_board_does_and_the_neighbourhood_key_decides_them() {
         let mut seen: std::collections::HashMap<u64, [u64; LEVELS.len()]> = Default::default();
         let mut rows = NeighbourhoodRows::new();
         for (b, color) in random_positions(7) {
@@ -474,7 +414,7 @@ pub(in crate::variants::go) mod tests {
             for &p in b.empties() {
                 let p = p as usize;
                 let keys = pattern_keys(&b, color, p);
-                assert_eq!(keys.to_vec(), pattern_keys_by_definition(&b, color, p));
+                assert_eq!(keys.to_vec(), pattern_keys_of_every_board(&b, color, p));
                 let before = seen.entry(rows.key(&b, p)).or_insert(keys);
                 assert_eq!(*before, keys, "one neighbourhood key, two patterns");
             }

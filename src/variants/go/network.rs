@@ -305,7 +305,7 @@ impl Network {
                 points.iter().map(|&p| out[row(board, p)]).collect::<Vec<f32>>()
             })
         });
-        super::model::softmax(&logits)
+        crate::features::model::softmax(&logits)
     }
 }
 

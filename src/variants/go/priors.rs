@@ -10,15 +10,16 @@
 //! features: an atari that starts a working ladder, and an escape from
 //! atari that runs into one.
 
-use super::features::tactics;
-use super::model::{in_use, softmax, MoveModel};
+use super::features::{largest_known_pattern_and_reach, tactics};
 use super::neighbourhood::{NeighbourhoodRows, NEAR_REACH};
 use super::network::Network;
 use super::policy::sensible;
 use crate::board::Board;
 use crate::color::Color;
+use crate::features::model::{learned_bonus, placements, softmax, MoveModel};
 use crate::moves::Move;
 use crate::search::BIG_BOARD;
+use crate::variants::models::in_use;
 use crate::variants::Variant;
 use std::cell::RefCell;
 
@@ -107,7 +108,7 @@ impl PatternMemory {
         let score = if self.near[near_slot].0 == near_check {
             self.near[near_slot].1
         } else {
-            let (score, reach) = model.pattern_score_and_reach(board, color, p);
+            let (score, reach) = pattern_score_and_reach(model, board, color, p);
             if reach <= NEAR_REACH {
                 self.near[near_slot] = (near_check, score);
             }
@@ -116,6 +117,15 @@ impl PatternMemory {
         self.whole[slot] = (check, score);
         score
     }
+}
+
+/// `model`'s weight of the largest pattern of `color` playing at `p` that
+/// it knows (0 for none), and the distance out to which the patterns were
+/// read: the score depends on no stone farther away.
+#[inline]
+fn pattern_score_and_reach(model: &MoveModel, board: &Board, color: Color, p: usize) -> (f32, i32) {
+    let (weight, reach) = largest_known_pattern_and_reach(board, color, p, |key| model.pattern_weight(key));
+    (weight.unwrap_or(0.0), reach)
 }
 
 thread_local! {
@@ -166,20 +176,14 @@ pub fn priors(
 
 /// The points of the placements among `moves`, in order.
 pub fn placement_points(board: &Board, moves: &[Move]) -> Vec<usize> {
-    moves
-        .iter()
-        .filter_map(|mv| match mv {
-            Move::Place(v) => Some(board.point(*v)),
-            _ => None,
-        })
-        .collect()
+    placements(moves).into_iter().map(|v| board.point(v)).collect()
 }
 
 /// The virtual wins and visits that a model read by `--model` adds to the
-/// prior of each of `moves` in a variant that learns from self-play (Atari
-/// Go, Yugo): `weight * sqrt(c)` for a placement of chance `c`, `None`
-/// for any other move. `board`, `color` and `last` as in [`chances`].
-pub fn learned_bonus(
+/// prior of each of `moves` in a variant on Go's board that learns from
+/// self-play (Atari Go, Yugo, Tanbo): see [`learned_bonus`]. `board`,
+/// `color` and `last` as in [`chances`].
+pub fn learned_bonus_on_board(
     model: &MoveModel,
     board: &Board,
     color: Color,
@@ -187,14 +191,11 @@ pub fn learned_bonus(
     moves: &[Move],
     weight: f32,
 ) -> Vec<Option<f32>> {
-    let mut chances = chances(model, board, color, last, &placement_points(board, moves)).into_iter();
-    moves
-        .iter()
-        .map(|mv| match mv {
-            Move::Place(_) => chances.next().map(|c| weight * c.sqrt()),
-            _ => None,
-        })
-        .collect()
+    learned_bonus(
+        moves,
+        chances(model, board, color, last, &placement_points(board, moves)),
+        weight,
+    )
 }
 
 /// The priors of `moves` in a variant with no knowledge of its own whose
@@ -210,7 +211,7 @@ pub fn even_and_learned(
     moves: &[Move],
     (even, weight): (f32, f32),
 ) -> impl Iterator<Item = Option<(f32, f32)>> {
-    learned_bonus(model, board, color, last, moves, weight)
+    learned_bonus_on_board(model, board, color, last, moves, weight)
         .into_iter()
         .map(move |learned| learned.map(|l| (0.5 * even + l, even + l)))
 }
@@ -223,7 +224,7 @@ pub fn chances(model: &MoveModel, board: &Board, color: Color, last: [usize; 2],
         points
             .iter()
             .map(|&p| {
-                model.tactical_score(&tactics(board, color, p, last[0], last[1]))
+                model.tactical_score(&tactics(board, color, p, last[0], last[1]).values())
                     + memory.pattern_score(model, board, color, p)
             })
             .collect()
@@ -269,7 +270,7 @@ mod tests {
     #[test]
     fn remembered_pattern_scores_equal_those_computed_afresh() {
         use crate::variants::go::features::tests::random_positions;
-        let model = super::super::model::builtin();
+        let model = crate::variants::models::builtin();
         let mut memory = PatternMemory::new();
         let (mut found, mut asked) = (0, 0);
         // The first round computes the scores, the second finds them by the
@@ -282,7 +283,7 @@ mod tests {
             for (b, color) in random_positions(11) {
                 memory.read(model, &b, color);
                 for &p in b.empties() {
-                    let fresh = model.pattern_score(&b, color, p as usize);
+                    let fresh = pattern_score_and_reach(model, &b, color, p as usize).0;
                     found += (fresh != 0.0) as usize;
                     asked += 1;
                     assert_eq!(
@@ -412,7 +413,7 @@ mod tests {
             // An approach to a stone may come lower than the third line.
             let near_stone = b
                 .all_points()
-                .any(|q| !b.is_empty(q) && super::super::features::move_distance(&b, p, q) <= 4);
+                .any(|q| !b.is_empty(q) && crate::features::move_distance(b.vertex(p), b.vertex(q)) <= 4);
             assert!((2..=4).contains(&line(&b, p)) || near_stone, "opening move {v}");
             b.play(p, game.to_move(), 0);
             game.play(game.to_move(), Move::Place(v)).unwrap();

@@ -20,8 +20,9 @@ mod playout_board;
 pub mod roots;
 pub mod start;
 
-use super::go::{model, priors};
+use super::go::priors;
 use super::go_family;
+use super::models;
 use super::spec::{self, OptionCommand, SetupOption};
 use super::{Game, Setup, SolverUse, Start, Variant, VariantSpec};
 use crate::board::{self, zobrist, Board, BLACK, NEUTRAL, WHITE};
@@ -577,7 +578,7 @@ impl SearchHints for Tanbo {
     /// start even with the model's chance on top, as Yugo's do (see
     /// [`priors::even_and_learned`]); otherwise [`SearchHints::prior`].
     fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
-        match (model::in_use(Variant::Tanbo), self.model_view()) {
+        match (models::in_use(Variant::Tanbo), self.model_view()) {
             (Some(model), Some(view)) => out.extend(priors::even_and_learned(
                 model,
                 view,

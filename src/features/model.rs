@@ -1,28 +1,22 @@
 //! The learned move model: how likely a strong player is to choose each
 //! move, as a softmax over a weight per feature value (see
-//! [`super::features`]), learned from game records by `variago learn`
+//! [`super`]), learned from game records or self-play by `variago learn`
 //! ([`crate::learn`]). The tree search takes it as its priors, as Pachi
 //! takes its pattern probabilities.
 //!
-//! Go's model ships inside the program (`moves.model`) and is read where
-//! it lies, so that it costs the engine no more memory than its file;
-//! `--model FILE` puts another in its place for a run.
-//! Atari Go's, Yugo's and Tanbo's models, learned from self-play, have the same
-//! features and file. The file is little-endian: `VGMM`, a version, the variant's name
-//! (its length in a word, then its bytes), the weights of each tactical
-//! feature, the number of known patterns, an index of where the patterns
+//! A model is read where it lies, so that it costs the engine no more
+//! memory than its file. The file is little-endian: `VGMM`, a version,
+//! the variant's name (its length in a word, then its bytes), the weights
+//! of each of the variant's tactical features (their number in a word,
+//! then the weights), the number of known patterns, an index of where the patterns
 //! whose keys have each value of the top 14 bits start, then for every
 //! pattern in the order of its key the next 32 bits of the key, and then
 //! their weights. A look-up so compares a handful of 32-bit words; two
 //! keys that agree in all 46 bits are as rare as a 46-bit hash collision.
 
-use super::features::{largest_known_pattern_and_reach, tactics, Tactics, TACTIC_VALUES};
-use crate::board::Board;
-use crate::color::Color;
-use crate::variants::Variant;
-use std::path::{Path, PathBuf};
+use super::{largest_known_pattern, MoveFeatures, Tactic, TacticValues};
+use crate::moves::{Move, Vertex};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::OnceLock;
 
 const MAGIC: &[u8; 4] = b"VGMM";
 const VERSION: u32 = 2;
@@ -41,20 +35,20 @@ fn slot_and_fragment(key: u64) -> (usize, u32) {
 /// A model's weights as learning makes them, to be written to a file.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Weights {
-    /// One weight per value of each tactical feature, in field order.
-    pub tactics: [Vec<f32>; 7],
+    /// One weight per value of each tactical feature, in order.
+    pub tactics: Vec<Vec<f32>>,
     /// The known patterns' keys, in increasing order, and their weights.
     pub patterns: Vec<(u64, f32)>,
 }
 
 impl Weights {
-    /// Weights of 0 for the tactical values and the patterns `keys`.
-    pub fn blank(keys: &[u64]) -> Weights {
+    /// Weights of 0 for the values of `tactics` and the patterns `keys`.
+    pub fn blank(tactics: &[Tactic], keys: &[u64]) -> Weights {
         let mut patterns: Vec<(u64, f32)> = keys.iter().map(|&k| (k, 0.0)).collect();
         patterns.sort_unstable_by_key(|&(k, _)| k);
         patterns.dedup_by_key(|&mut (k, _)| k);
         Weights {
-            tactics: TACTIC_VALUES.map(|n| vec![0.0; n]),
+            tactics: tactics.iter().map(|t| vec![0.0; t.values]).collect(),
             patterns,
         }
     }
@@ -96,8 +90,8 @@ impl Weights {
 /// A model read in place from the bytes of its file.
 #[derive(Clone, Debug)]
 pub struct MoveModel<'a> {
-    /// One weight per value of each tactical feature, in field order.
-    pub tactics: [Vec<f32>; 7],
+    /// One weight per value of each tactical feature, in order.
+    pub tactics: Vec<Vec<f32>>,
     /// Where the patterns of each index slot start, 4 bytes each; one more
     /// at the end.
     index: &'a [u8],
@@ -115,8 +109,9 @@ fn word(bytes: &[u8], i: usize) -> u32 {
 }
 
 impl<'a> MoveModel<'a> {
-    /// Reads a model file, which must be `variant`'s (its name).
-    pub fn from_bytes(bytes: &'a [u8], variant: &str) -> Result<MoveModel<'a>, String> {
+    /// Reads a model file, which must be that of `variant` (its name),
+    /// whose moves have the tactical features `tactics`.
+    pub fn from_bytes(bytes: &'a [u8], variant: &str, tactics: &[Tactic]) -> Result<MoveModel<'a>, String> {
         let mut reader = Reader { bytes, at: 0 };
         if reader.take(4)? != MAGIC {
             return Err("not a move model".into());
@@ -133,16 +128,19 @@ impl<'a> MoveModel<'a> {
                 String::from_utf8_lossy(name)
             ));
         }
-        let mut tactics = TACTIC_VALUES.map(|_| Vec::new());
-        for (weights, &expected) in tactics.iter_mut().zip(&TACTIC_VALUES) {
-            let n = reader.u32()? as usize;
-            if n != expected {
-                return Err(format!("a tactical feature with {n} values, expected {expected}"));
-            }
-            *weights = (0..n)
-                .map(|_| reader.u32().map(f32::from_bits))
-                .collect::<Result<_, _>>()?;
-        }
+        let tactics = tactics
+            .iter()
+            .map(|tactic| {
+                let n = reader.u32()? as usize;
+                if n != tactic.values {
+                    return Err(format!(
+                        "the feature {} with {n} values, expected {}",
+                        tactic.name, tactic.values
+                    ));
+                }
+                (0..n).map(|_| reader.u32().map(f32::from_bits)).collect()
+            })
+            .collect::<Result<_, String>>()?;
         let n = reader.u32()? as usize;
         let index = reader.take(4 * ((1 << INDEX_BITS) + 1))?;
         let fragments = reader.take(4 * n)?;
@@ -194,47 +192,57 @@ impl<'a> MoveModel<'a> {
 
     /// The move's score: the sum of its features' weights, with the
     /// weight of the largest pattern the model knows.
-    #[inline]
-    pub fn score(&self, board: &Board, color: Color, p: usize, tactics: &Tactics) -> f32 {
-        self.tactical_score(tactics) + self.pattern_score(board, color, p)
+    pub fn score(&self, moves: &(impl MoveFeatures + ?Sized), v: Vertex) -> f32 {
+        self.tactical_score(&moves.tactic_values(v)) + self.pattern_score(moves, v)
     }
 
-    /// The sum of the weights of the move's tactical features.
+    /// The sum of the weights of a move's tactical values.
     #[inline]
-    pub fn tactical_score(&self, tactics: &Tactics) -> f32 {
-        tactics
-            .values()
+    pub fn tactical_score(&self, values: &TacticValues) -> f32 {
+        values
             .iter()
             .zip(&self.tactics)
             .map(|(&v, weights)| weights[v as usize])
             .sum()
     }
 
-    /// The weight of the largest pattern of the move that the model knows,
-    /// 0 for none.
-    #[inline]
-    pub fn pattern_score(&self, board: &Board, color: Color, p: usize) -> f32 {
-        self.pattern_score_and_reach(board, color, p).0
+    /// The weight of the largest pattern of the move at `v` that the model
+    /// knows, 0 for none.
+    pub fn pattern_score(&self, moves: &(impl MoveFeatures + ?Sized), v: Vertex) -> f32 {
+        largest_known_pattern(moves, v, |key| self.pattern_weight(key)).unwrap_or(0.0)
     }
 
-    /// [`pattern_score`](Self::pattern_score), with the distance out to
-    /// which the patterns were read: the score depends on no stone farther
-    /// away.
-    #[inline]
-    pub fn pattern_score_and_reach(&self, board: &Board, color: Color, p: usize) -> (f32, i32) {
-        let (weight, reach) = largest_known_pattern_and_reach(board, color, p, |key| self.pattern_weight(key));
-        (weight.unwrap_or(0.0), reach)
-    }
-
-    /// The chance of each move of `points` (empty, legal) for `color`,
-    /// `last` and `last2` the last two moves' points (0 for none).
-    pub fn probabilities(&self, board: &Board, color: Color, last: usize, last2: usize, points: &[usize]) -> Vec<f32> {
-        let scores: Vec<f32> = points
-            .iter()
-            .map(|&p| self.score(board, color, p, &tactics(board, color, p, last, last2)))
-            .collect();
+    /// The chance of each move of `vertices`.
+    pub fn probabilities(&self, moves: &(impl MoveFeatures + ?Sized), vertices: &[Vertex]) -> Vec<f32> {
+        let scores: Vec<f32> = vertices.iter().map(|&v| self.score(moves, v)).collect();
         softmax(&scores)
     }
+}
+
+/// The virtual wins and visits that a model adds to the prior of each of
+/// `moves` in a variant that learns from self-play: `weight * sqrt(c)`
+/// for a placement, `c` its chance in `chances` (one per placement, in
+/// order), and `None` for any other move.
+pub fn learned_bonus(moves: &[Move], chances: Vec<f32>, weight: f32) -> Vec<Option<f32>> {
+    let mut chances = chances.into_iter();
+    moves
+        .iter()
+        .map(|mv| match mv {
+            Move::Place(_) => chances.next().map(|c| weight * c.sqrt()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The points of the placements among `moves`, in order.
+pub fn placements(moves: &[Move]) -> Vec<Vertex> {
+    moves
+        .iter()
+        .filter_map(|mv| match mv {
+            Move::Place(v) => Some(*v),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The softmax of `scores`.
@@ -262,59 +270,23 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// Go's model, as it ships with the program.
-pub fn builtin() -> &'static MoveModel<'static> {
-    static MODEL: OnceLock<MoveModel<'static>> = OnceLock::new();
-    MODEL.get_or_init(|| {
-        MoveModel::from_bytes(include_bytes!("moves.model"), "go").expect("the built-in move model reads")
-    })
-}
-
-/// The model read by [`read_file`], with its variant and file.
-static FROM_FILE: OnceLock<(Variant, PathBuf, MoveModel<'static>)> = OnceLock::new();
-
-/// Reads `variant`'s model from `path` (`--model`) for the rest of the
-/// run: Go's search then takes it instead of the built-in one, and those
-/// of Atari Go, Yugo and Tanbo, which have none built in, add it to their own
-/// priors. Read once, so the program keeps the file's bytes to the end.
-pub fn read_file(path: &Path, variant: Variant) -> Result<(), String> {
-    variant.check_move_features()?;
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
-    let model = MoveModel::from_bytes(bytes, variant.name()).map_err(|e| format!("{}: {e}", path.display()))?;
-    FROM_FILE
-        .set((variant, path.to_path_buf(), model))
-        .map_err(|_| "a move model has already been read".to_string())
-}
-
-/// The model that `variant`'s search uses: one read by [`read_file`], or
-/// Go's built-in one; `None` for a variant with neither.
-pub fn in_use(variant: Variant) -> Option<&'static MoveModel<'static>> {
-    match FROM_FILE.get() {
-        Some((read, _, model)) if *read == variant => Some(model),
-        _ => (variant == Variant::Go).then(builtin),
-    }
-}
-
-/// The file of the model that [`read_file`] read for `variant`, if any.
-pub fn file_in_use(variant: Variant) -> Option<&'static Path> {
-    FROM_FILE
-        .get()
-        .filter(|(read, _, _)| *read == variant)
-        .map(|(_, path, _)| path.as_path())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const TACTICS: &[Tactic] = &[Tactic { name: "one", values: 4 }, Tactic { name: "two", values: 3 }];
+
+    fn from_bytes<'a>(bytes: &'a [u8], variant: &str) -> Result<MoveModel<'a>, String> {
+        MoveModel::from_bytes(bytes, variant, TACTICS)
+    }
+
     #[test]
     fn a_model_reads_back_what_it_wrote() {
-        let mut weights = Weights::blank(&[1 << 40, 7, u64::MAX, 7, 3 << 62]);
+        let mut weights = Weights::blank(TACTICS, &[1 << 40, 7, u64::MAX, 7, 3 << 62]);
         weights.tactics[0][3] = 1.5;
         weights.patterns[0].1 = -0.25;
         let bytes = weights.to_bytes("atari");
-        let model = MoveModel::from_bytes(&bytes, "atari").unwrap();
+        let model = from_bytes(&bytes, "atari").unwrap();
         assert_eq!(model.patterns(), 4);
         assert_eq!(model.tactics, weights.tactics);
         for &(key, weight) in &weights.patterns {
@@ -322,25 +294,25 @@ mod tests {
         }
         assert_eq!(model.pattern_weight(7), Some(-0.25));
         assert_eq!(model.pattern_weight(8 << 20), None);
-        assert!(MoveModel::from_bytes(&bytes[..bytes.len() - 1], "atari").is_err());
-        assert!(MoveModel::from_bytes(&[bytes.clone(), vec![0]].concat(), "atari").is_err());
-        assert!(MoveModel::from_bytes(b"VGMX", "atari").is_err());
+        assert!(from_bytes(&bytes[..bytes.len() - 1], "atari").is_err());
+        assert!(from_bytes(&[bytes.clone(), vec![0]].concat(), "atari").is_err());
+        assert!(from_bytes(b"VGMX", "atari").is_err());
         assert_eq!(
-            MoveModel::from_bytes(&bytes, "go").unwrap_err(),
+            from_bytes(&bytes, "go").unwrap_err(),
             "a move model of atari, not of go"
         );
         let mut old = bytes.clone();
         old[4] = 1;
         assert_eq!(
-            MoveModel::from_bytes(&old, "atari").unwrap_err(),
+            from_bytes(&old, "atari").unwrap_err(),
             "move model version 1, expected 2"
         );
-    }
-
-    #[test]
-    fn the_built_in_model_reads() {
-        let model = builtin();
-        assert!(model.patterns() > 1000, "{} patterns", model.patterns());
+        assert!(MoveModel::from_bytes(&bytes, "atari", &TACTICS[..1]).is_err());
+        let other = [TACTICS[1], TACTICS[0]];
+        assert_eq!(
+            MoveModel::from_bytes(&bytes, "atari", &other).unwrap_err(),
+            "the feature two with 4 values, expected 3"
+        );
     }
 
     #[test]

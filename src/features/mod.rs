@@ -1,0 +1,102 @@
+//! What a learned move model knows of a move, in every variant that has
+//! one: a few tactical features that the variant declares, each a small
+//! value (a capture and its size, the squares a stone completes, the line
+//! from the edge), and the shape of the pieces around the move's point
+//! ([`patterns`]). A variant describes the moves of a position through
+//! [`MoveFeatures`]; the model ([`model`]) weighs what it describes, and
+//! `variago learn` ([`crate::learn`]) fits the weights.
+
+pub mod model;
+pub mod patterns;
+
+use crate::moves::Vertex;
+use patterns::LEVELS;
+
+/// A tactical feature: its name and how many values it takes (0 for
+/// "none" where it can be absent).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tactic {
+    pub name: &'static str,
+    pub values: usize,
+}
+
+/// The most tactical features a variant declares.
+pub const MAX_TACTICS: usize = 7;
+/// The most values a tactical feature takes.
+pub const MAX_VALUES: usize = 32;
+
+/// A move's tactical values, in the order of its variant's [`Tactic`]s;
+/// the features a variant does not declare stay 0.
+pub type TacticValues = [u8; MAX_TACTICS];
+
+/// The moves of one position as a move model sees them, each by the
+/// point it is played on.
+pub trait MoveFeatures {
+    /// The variant's tactical features, in order.
+    fn tactics(&self) -> &'static [Tactic];
+
+    /// The tactical values of the move at `v`.
+    fn tactic_values(&self, v: Vertex) -> TacticValues;
+
+    /// Hands the pattern keys of the move at `v` to `more`, smallest
+    /// first (one per entry of [`LEVELS`]), for as long as it asks for
+    /// the next.
+    fn patterns_while(&self, v: Vertex, more: &mut dyn FnMut(u64) -> bool);
+}
+
+/// The pattern keys of the move at `v`, smallest first.
+pub fn pattern_keys(moves: &(impl MoveFeatures + ?Sized), v: Vertex) -> [u64; LEVELS.len()] {
+    let mut keys = [0; LEVELS.len()];
+    let mut level = 0;
+    moves.patterns_while(v, &mut |key| {
+        keys[level] = key;
+        level += 1;
+        true
+    });
+    keys
+}
+
+/// The 3x3 pattern's key: the first of [`pattern_keys`].
+pub fn small_pattern_key(moves: &(impl MoveFeatures + ?Sized), v: Vertex) -> u64 {
+    let mut small = 0;
+    moves.patterns_while(v, &mut |key| {
+        small = key;
+        false
+    });
+    small
+}
+
+/// What `known` answers for the largest pattern of the move at `v` that
+/// it knows, when it knows the 3x3 one. Every pattern holds the smaller
+/// ones, so one played often enough to be known has known ones inside it:
+/// the hashing stops at the first size that `known` refuses.
+pub fn largest_known_pattern<T>(
+    moves: &(impl MoveFeatures + ?Sized),
+    v: Vertex,
+    known: impl Fn(u64) -> Option<T>,
+) -> Option<T> {
+    let mut largest = None;
+    moves.patterns_while(v, &mut |key| match known(key) {
+        Some(found) => {
+            largest = Some(found);
+            true
+        }
+        None => false,
+    });
+    largest
+}
+
+/// Coulom's move distance, `dx + dy + max(dx, dy)`, capped at 17: the
+/// tactical value of a move's distance to an earlier one.
+pub fn move_distance(a: Vertex, b: Vertex) -> u8 {
+    let dx = (a.x as i32 - b.x as i32).abs();
+    let dy = (a.y as i32 - b.y as i32).abs();
+    (dx + dy + dx.max(dy)).min(17) as u8
+}
+
+/// The line of `v` from the nearest edge of a `size` board, 0 to 4 (4 for
+/// the fifth and further).
+pub fn line(size: usize, v: Vertex) -> u8 {
+    let (x, y) = (v.x as usize, v.y as usize);
+    x.min(y).min(size - 1 - x).min(size - 1 - y).min(4) as u8
+}

@@ -1,0 +1,112 @@
+//! Which variants have move features, and the move model each one's
+//! search uses: Go's ships inside the program (`go/moves.model`);
+//! `--model FILE` reads another for a run.
+
+use super::{Game, Variant};
+use crate::features::model::MoveModel;
+use crate::features::{MoveFeatures, Tactic};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+impl Variant {
+    /// The variants that have move features (see [`Game::move_features`]):
+    /// those that a move model can serve and `variago learn` can learn.
+    pub const WITH_MOVE_FEATURES: [Variant; 4] = [Variant::Go, Variant::Atari, Variant::Yugo, Variant::Tanbo];
+
+    /// The tactical features of the variant's moves, if it has move
+    /// features.
+    pub fn tactics(self) -> Option<&'static [Tactic]> {
+        match self {
+            Variant::Go | Variant::Atari | Variant::Yugo | Variant::Tanbo => Some(super::go::features::TACTICS),
+            _ => None,
+        }
+    }
+
+    /// The tactical features of the variant's moves; the error of a
+    /// variant without move features.
+    pub fn check_move_features(self) -> Result<&'static [Tactic], String> {
+        self.tactics().ok_or_else(|| {
+            let known = Variant::WITH_MOVE_FEATURES.map(Variant::name).join(", ");
+            format!("{} has no move features (only {known} have)", self.name())
+        })
+    }
+
+    /// Reads a model file of the variant's.
+    pub fn move_model(self, bytes: &[u8]) -> Result<MoveModel<'_>, String> {
+        MoveModel::from_bytes(bytes, self.name(), self.check_move_features()?)
+    }
+}
+
+impl Game {
+    /// The moves of the position as a move model sees them, in a variant
+    /// with move features (and a two-colour setup: gray Tanbo has none).
+    pub fn move_features(&self) -> Option<Box<dyn MoveFeatures + '_>> {
+        use super::go::features::GoMoves;
+        let go_moves = |(board, last), color| Box::new(GoMoves { board, color, last }) as Box<dyn MoveFeatures>;
+        let color = crate::game::Position::to_move(self);
+        match self {
+            Game::Go(go) => Some(go_moves(go.model_view(), color)),
+            Game::Atari(atari) => Some(go_moves(atari.model_view(), color)),
+            Game::Yugo(yugo) => Some(go_moves(yugo.model_view(), color)),
+            Game::Tanbo(tanbo) => tanbo.model_view().map(|view| go_moves(view, color)),
+            _ => None,
+        }
+    }
+}
+
+/// Go's model, as it ships with the program.
+pub fn builtin() -> &'static MoveModel<'static> {
+    static MODEL: OnceLock<MoveModel<'static>> = OnceLock::new();
+    MODEL.get_or_init(|| {
+        Variant::Go
+            .move_model(include_bytes!("go/moves.model"))
+            .expect("the built-in move model reads")
+    })
+}
+
+/// The model read by [`read_file`], with its variant and file.
+static FROM_FILE: OnceLock<(Variant, PathBuf, MoveModel<'static>)> = OnceLock::new();
+
+/// Reads `variant`'s model from `path` (`--model`) for the rest of the
+/// run: Go's search then takes it instead of the built-in one, and the
+/// other variants', which have none built in, add it to their own
+/// priors. Read once, so the program keeps the file's bytes to the end.
+pub fn read_file(path: &Path, variant: Variant) -> Result<(), String> {
+    variant.check_move_features()?;
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+    let model = variant
+        .move_model(bytes)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    FROM_FILE
+        .set((variant, path.to_path_buf(), model))
+        .map_err(|_| "a move model has already been read".to_string())
+}
+
+/// The model that `variant`'s search uses: one read by [`read_file`], or
+/// Go's built-in one; `None` for a variant with neither.
+pub fn in_use(variant: Variant) -> Option<&'static MoveModel<'static>> {
+    match FROM_FILE.get() {
+        Some((read, _, model)) if *read == variant => Some(model),
+        _ => (variant == Variant::Go).then(builtin),
+    }
+}
+
+/// The file of the model that [`read_file`] read for `variant`, if any.
+pub fn file_in_use(variant: Variant) -> Option<&'static Path> {
+    FROM_FILE
+        .get()
+        .filter(|(read, _, _)| *read == variant)
+        .map(|(_, path, _)| path.as_path())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_model_reads() {
+        let model = builtin();
+        assert!(model.patterns() > 1000, "{} patterns", model.patterns());
+    }
+}
