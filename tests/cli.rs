@@ -547,7 +547,7 @@ fn learn_writes_atari_gos_move_model_from_self_play_records() {
     let (_, stderr, code) = learn("wargo", &records);
     assert_eq!(code, Some(2), "{stderr}");
     assert!(
-        stderr.contains("wargo has no move features (only go, atari, yugo, tanbo have)"),
+        stderr.contains("wargo has no move features (only go, atari, yugo, tanbo, squares, unsquare-go have)"),
         "{stderr}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
@@ -592,6 +592,49 @@ fn learn_writes_tanbos_move_model_and_gray_tanbo_has_none() {
         std::fs::read_to_string(&next).unwrap().lines().count() >= 10,
         "nothing written over"
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `learn --variant squares` and `--variant unsquare-go` learn the
+/// gray-stone games' models of their own features from self-play, the
+/// next generation plays with them, and neither takes the other's model.
+#[test]
+fn learn_writes_the_gray_stone_games_move_models() {
+    let dir = std::env::temp_dir().join(format!("variago-learn-gray-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (variant, other) in [("squares", "unsquare-go"), ("unsquare-go", "squares")] {
+        let (records, next, model) = (
+            dir.join(format!("{variant}.jsonl")),
+            dir.join(format!("{variant}-next.jsonl")),
+            dir.join(format!("{variant}.model")),
+        );
+        let [records_path, model_path] = [&records, &model].map(|p| p.to_str().unwrap());
+        selfplay(variant, &records, &[]);
+        let learn = [
+            "learn",
+            "--variant",
+            variant,
+            records_path,
+            "--test-games",
+            "2",
+            "--min-count",
+            "2",
+        ];
+        let (stdout, stderr, code) = run_status(&[&learn[..], &["--out", model_path]].concat(), "");
+        assert_eq!(code, Some(0), "{stderr}");
+        assert!(stdout.ends_with(" patterns\n"), "{stdout}");
+        let bytes = std::fs::read(&model).unwrap();
+        let model_read = variago::Variant::parse(variant).unwrap().move_model(&bytes).unwrap();
+        assert!(model_read.patterns() > 0);
+        selfplay(variant, &next, &["--model", model_path]);
+        assert!(std::fs::read_to_string(&next).unwrap().lines().count() >= 10);
+        let (_, stderr, code) = run_status(&["--variant", other, "--model", model_path], "");
+        assert_eq!(code, Some(2), "{stderr}");
+        assert!(
+            stderr.contains(&format!("a move model of {variant}, not of {other}")),
+            "{stderr}"
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

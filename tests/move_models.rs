@@ -1,6 +1,6 @@
 //! `--model FILE`: the search of every variant with move features (Go,
-//! Atari Go, Yugo, Tanbo) takes a move model read from a file, and every
-//! bad file is refused before the engine starts.
+//! Atari Go, Yugo, Tanbo, Squares, Unsquare Go) takes a move model read
+//! from a file, and every bad file is refused before the engine starts.
 
 mod common;
 
@@ -87,6 +87,27 @@ fn tanbos_search_follows_a_model_it_is_given() {
     assert!(with.iter().all(|v| on_the_first_line(v)), "{with:?}");
 }
 
+/// Squares' search keeps its own priors (a square completed, none left a
+/// stone short) and adds the model's. (After C3 C5 E3 it would complete
+/// the square at E5 with the model too.)
+#[test]
+fn squares_search_follows_a_model_it_is_given() {
+    let openings = ["", "E5 D4", "C3 G7 E5", "C3 G5 E3"];
+    let (without, with) = choices_without_and_with_the_edge_model("squares", &openings);
+    assert!(!without.iter().all(|v| on_the_first_line(v)), "{without:?}");
+    assert!(with.iter().all(|v| on_the_first_line(v)), "{with:?}");
+}
+
+/// Unsquare Go's search, which has no priors of its own, gives every
+/// removal an even start with the model's chance on top.
+#[test]
+fn unsquare_gos_search_follows_a_model_it_is_given() {
+    let openings = ["", "E5 D4", "C3 G7 E5", "B2 H8 B8 H2"];
+    let (without, with) = choices_without_and_with_the_edge_model("unsquare-go", &openings);
+    assert!(!without.iter().all(|v| on_the_first_line(v)), "{without:?}");
+    assert!(with.iter().all(|v| on_the_first_line(v)), "{with:?}");
+}
+
 #[test]
 fn gos_search_takes_a_model_it_is_given_instead_of_its_own() {
     assert_the_search_follows_a_given_model("go");
@@ -167,7 +188,7 @@ fn a_bad_model_file_is_refused_before_the_engine_starts() {
     assert!(message.contains("a move model of atari, not of go"), "{message}");
     let message = refusal(&["--variant", "wargo", "--model", path]);
     assert!(
-        message.contains("wargo has no move features (only go, atari, yugo, tanbo have)"),
+        message.contains("wargo has no move features (only go, atari, yugo, tanbo, squares, unsquare-go have)"),
         "{message}"
     );
     let message = refusal(&["--variant", "go", "--model", "Cargo.toml"]);

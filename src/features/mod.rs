@@ -100,3 +100,9 @@ pub fn line(size: usize, v: Vertex) -> u8 {
     let (x, y) = (v.x as usize, v.y as usize);
     x.min(y).min(size - 1 - x).min(size - 1 - y).min(4) as u8
 }
+
+/// A count as a tactical value on a doubling scale: 0, 1, 2-3, 4-7, ...,
+/// at most `top`.
+pub fn doubling(count: u32, top: u8) -> u8 {
+    ((u32::BITS - count.leading_zeros()) as u8).min(top)
+}

@@ -7,6 +7,9 @@
 use super::gray_grid::{score_keys, Grid};
 use crate::board::zobrist::side_key;
 use crate::color::Color;
+use crate::features::model::{learned_bonus, placements, MoveModel};
+use crate::features::patterns::{keys_while, EMPTY, GRAY};
+use crate::features::{MoveFeatures, Tactic, TacticValues};
 use crate::game::{Clicks, GameSetup, Illegal, Occupant, Outcome, Position, View};
 use crate::history::{History, Snapshot, Timeline};
 use crate::moves::{Move, Piece, Vertex};
@@ -86,6 +89,43 @@ pub trait GrayGame: Clone + Send + Sync + 'static {
 
     /// The display lines: the scores and what else the game shows.
     fn lines(&self) -> Vec<String>;
+
+    /// The tactical features of a move, for a move model.
+    const TACTICS: &'static [Tactic];
+
+    /// The tactical values of the move at `(x, y)` on `grid`, in the order
+    /// of [`GrayGame::TACTICS`].
+    fn tactic_values(grid: &Grid, x: usize, y: usize) -> TacticValues;
+}
+
+/// The moves of a gray-stone game's position as a move model sees them:
+/// the game's tactics, and the gray stones around the move.
+pub struct GrayMoves<'a, G> {
+    pub grid: &'a Grid,
+    pub game: std::marker::PhantomData<G>,
+}
+
+impl<G: GrayGame> MoveFeatures for GrayMoves<'_, G> {
+    fn tactics(&self) -> &'static [Tactic] {
+        G::TACTICS
+    }
+
+    fn tactic_values(&self, v: Vertex) -> TacticValues {
+        G::tactic_values(self.grid, v.x as usize, v.y as usize)
+    }
+
+    fn patterns_while(&self, v: Vertex, more: &mut dyn FnMut(u64) -> bool) {
+        let content = |x, y| if self.grid.has(x, y) { GRAY } else { EMPTY };
+        keys_while(self.grid.size(), (v.x as usize, v.y as usize), content, more)
+    }
+}
+
+/// The moves of `game`'s position as a move model sees them.
+pub fn move_features<G: GrayGame>(game: &G) -> GrayMoves<'_, G> {
+    GrayMoves {
+        grid: &game.state().grid,
+        game: std::marker::PhantomData,
+    }
 }
 
 /// The point a move plays on, or why it cannot be played.
@@ -181,6 +221,23 @@ impl<G: GrayGame> GameSetup for G {}
 
 impl<G: GrayGame> Clicks for G {}
 
+/// The priors of `moves` with a move model read by `--model`: each move's
+/// `start` (its own prior, or an even one) with the model's
+/// [`learned_bonus`] of `weight` on top.
+pub fn learned_priors<G: GrayGame>(
+    game: &G,
+    model: &MoveModel,
+    moves: &[Move],
+    (start, weight): (impl Fn(Move) -> Option<(f32, f32)>, f32),
+    out: &mut Vec<Option<(f32, f32)>>,
+) {
+    let chances = model.probabilities(&move_features(game), &placements(moves));
+    for (&mv, bonus) in moves.iter().zip(learned_bonus(moves, chances, weight)) {
+        let bonus = bonus.unwrap_or(0.0);
+        out.push(start(mv).map(|(wins, visits)| (wins + bonus, visits + bonus)));
+    }
+}
+
 /// Appends the legal moves on the points that `quiet` accepts, or every
 /// legal move where it accepts none: the search's moves of both games.
 pub fn quiet_moves<G: GrayGame>(game: &G, out: &mut Vec<Move>, quiet: impl Fn(&Grid, usize, usize) -> bool) {
@@ -212,4 +269,99 @@ pub fn moves_by_key<G: GrayGame>(game: &G, out: &mut Vec<Move>, key: impl Fn(&Gr
         .collect();
     keyed.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
     out.extend(keyed.into_iter().map(|(_, mv)| mv));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::features::pattern_keys;
+    use crate::variants::squares::{placement, Squares};
+    use crate::variants::unsquare::{removal, UnsquareGo};
+    use rand::{Rng, SeedableRng};
+
+    /// Grids of 7x7 with about `stones` in 49 points held, at random.
+    fn random_grids(stones: u32, seed: u64) -> Vec<Grid> {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+        (0..20)
+            .map(|_| {
+                let mut grid = Grid::empty(7);
+                for (x, y) in (0..7).flat_map(|x| (0..7).map(move |y| (x, y))) {
+                    if rng.random_range(0..49) < stones {
+                        grid.put(x, y);
+                    }
+                }
+                grid
+            })
+            .collect()
+    }
+
+    #[test]
+    fn squares_tactics_count_the_squares_a_stone_completes_opens_and_builds() {
+        let grid = Grid::from_rows(&[". . . . .", ". . . . .", "@ . @ . .", ". . . . .", "@ . . . ."]).unwrap();
+        // C1 completes A1 C1 C3 A3, on the first line.
+        let c1 = Squares::tactic_values(&grid, 2, 0);
+        assert_eq!((c1[0], c1[3]), (1, 0));
+        // C3 on 5x5 is on the third line, 2 from the edge.
+        assert_eq!(Squares::tactic_values(&grid, 3, 3)[3], 1);
+        assert_eq!(Squares::tactic_values(&Grid::empty(5), 2, 2)[3], 2);
+        // Beside a lone stone: one square of side 1 gets its second stone.
+        let mut lone = Grid::empty(5);
+        lone.put(0, 0);
+        assert_eq!(Squares::tactic_values(&lone, 1, 0)[..3], [0, 0, 1]);
+        assert_eq!(Squares::tactic_values(&Grid::empty(5), 1, 0)[..3], [0, 0, 0]);
+        for grid in random_grids(20, 3) {
+            for (x, y) in grid.points(false) {
+                let p = placement(&grid, x, y);
+                let values = Squares::tactic_values(&grid, x, y);
+                assert_eq!(values[..2], [p.completes.min(3) as u8, p.opens.min(4) as u8]);
+                assert!(values
+                    .iter()
+                    .zip(Squares::TACTICS)
+                    .all(|(&v, t)| (v as usize) < t.values));
+            }
+        }
+    }
+
+    #[test]
+    fn unsquare_tactics_count_squares_captures_and_gifts() {
+        // Of a full 4x4 board A1, C1 and A3 are gone: C3 completes the
+        // square of side 2 around B2 and captures it.
+        let grid = Grid::from_rows(&["@ @ @ @", ". @ @ @", "@ @ @ @", ". @ . @"]).unwrap();
+        assert_eq!(UnsquareGo::tactic_values(&grid, 2, 2)[..2], [1, 1]);
+        assert_eq!(UnsquareGo::tactic_values(&grid, 3, 3)[..2], [0, 0]);
+        for grid in random_grids(35, 4) {
+            for (x, y) in grid.points(true) {
+                let r = removal(&grid, x, y);
+                let values = UnsquareGo::tactic_values(&grid, x, y);
+                assert_eq!(values[0], r.squares.min(2) as u8);
+                assert_eq!(values[1] > 0, r.captured > 0);
+                assert!(values
+                    .iter()
+                    .zip(UnsquareGo::TACTICS)
+                    .all(|(&v, t)| (v as usize) < t.values));
+            }
+        }
+    }
+
+    /// The gray stones around a move are the same pattern in every
+    /// symmetry of the board, and a stone two lines away is in every
+    /// pattern but the 3x3 one.
+    #[test]
+    fn gray_patterns_follow_the_symmetries_and_reach_out_by_level() {
+        let at = |grid: &Grid, x: usize, y: usize| {
+            let moves = GrayMoves::<Squares> {
+                grid,
+                game: std::marker::PhantomData,
+            };
+            pattern_keys(&moves, Vertex::new(x, y))
+        };
+        let a = Grid::from_rows(&[". . . . .", ". . . . .", ". . . . .", "@ . . . .", ". @ . . ."]).unwrap();
+        let b = Grid::from_rows(&[". . . @ .", ". . . . @", ". . . . .", ". . . . .", ". . . . ."]).unwrap();
+        assert_eq!(at(&a, 0, 0), at(&b, 4, 4));
+        let (empty, mut far) = (Grid::empty(9), Grid::empty(9));
+        far.put(4, 6);
+        let (ke, kf) = (at(&empty, 4, 4), at(&far, 4, 4));
+        assert_eq!(ke[0], kf[0]);
+        assert!(ke[1..].iter().zip(&kf[1..]).all(|(e, f)| e != f));
+    }
 }

@@ -2,6 +2,7 @@
 //! search uses: Go's ships inside the program (`go/moves.model`);
 //! `--model FILE` reads another for a run.
 
+use super::gray_game::{self, GrayGame};
 use super::{Game, Variant};
 use crate::features::model::MoveModel;
 use crate::features::{MoveFeatures, Tactic};
@@ -11,13 +12,22 @@ use std::sync::OnceLock;
 impl Variant {
     /// The variants that have move features (see [`Game::move_features`]):
     /// those that a move model can serve and `variago learn` can learn.
-    pub const WITH_MOVE_FEATURES: [Variant; 4] = [Variant::Go, Variant::Atari, Variant::Yugo, Variant::Tanbo];
+    pub const WITH_MOVE_FEATURES: [Variant; 6] = [
+        Variant::Go,
+        Variant::Atari,
+        Variant::Yugo,
+        Variant::Tanbo,
+        Variant::Squares,
+        Variant::UnsquareGo,
+    ];
 
     /// The tactical features of the variant's moves, if it has move
     /// features.
     pub fn tactics(self) -> Option<&'static [Tactic]> {
         match self {
             Variant::Go | Variant::Atari | Variant::Yugo | Variant::Tanbo => Some(super::go::features::TACTICS),
+            Variant::Squares => Some(<super::squares::Squares as GrayGame>::TACTICS),
+            Variant::UnsquareGo => Some(<super::unsquare::UnsquareGo as GrayGame>::TACTICS),
             _ => None,
         }
     }
@@ -49,6 +59,8 @@ impl Game {
             Game::Atari(atari) => Some(go_moves(atari.model_view(), color)),
             Game::Yugo(yugo) => Some(go_moves(yugo.model_view(), color)),
             Game::Tanbo(tanbo) => tanbo.model_view().map(|view| go_moves(view, color)),
+            Game::Squares(squares) => Some(Box::new(gray_game::move_features(squares))),
+            Game::UnsquareGo(unsquare) => Some(Box::new(gray_game::move_features(unsquare))),
             _ => None,
         }
     }

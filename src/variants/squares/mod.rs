@@ -13,8 +13,9 @@ pub use geometry::{placement, Placement};
 use super::gray_game::{self, GrayGame, GrayState};
 use super::gray_grid::Grid;
 use super::spec::{Effect, OptionCommand, SetupOption};
-use super::{Game, Setup, SolverUse, Start, VariantSpec};
+use super::{models, Game, Setup, SolverUse, Start, Variant, VariantSpec};
 use crate::color::Color;
+use crate::features::{doubling, line, Tactic, TacticValues, MAX_TACTICS};
 use crate::game::{Illegal, Position};
 use crate::history::History;
 use crate::moves::{Move, Vertex};
@@ -159,10 +160,51 @@ impl GrayGame for Squares {
         let [b, w] = self.state().score;
         vec![format!("points: black {b} white {w}, target {}", self.target)]
     }
+
+    const TACTICS: &'static [Tactic] = &[
+        Tactic {
+            name: "completes",
+            values: 4,
+        },
+        Tactic {
+            name: "opens",
+            values: 5,
+        },
+        Tactic {
+            name: "builds",
+            values: 6,
+        },
+        Tactic {
+            name: "line",
+            values: 5,
+        },
+    ];
+
+    /// The squares the stone completes (3 or more), leaves a stone short
+    /// for the opponent (4 or more), and brings to two stones (on a
+    /// doubling scale), and the line from the edge.
+    fn tactic_values(grid: &Grid, x: usize, y: usize) -> TacticValues {
+        let mut corners_held = [0u32; 4];
+        geometry::each_square(grid.size(), x, y, |corners| {
+            corners_held[geometry::stones_among(grid, &corners) as usize] += 1;
+        });
+        let [_, builds, opens, completes] = corners_held;
+        let mut values = [0; MAX_TACTICS];
+        values[..4].copy_from_slice(&[
+            completes.min(3) as u8,
+            opens.min(4) as u8,
+            doubling(builds, 5),
+            line(grid.size(), Vertex::new(x, y)),
+        ]);
+        values
+    }
 }
 
 /// The weight of a move's prior, in virtual playouts.
 const PRIOR_VISITS: f32 = 20.0;
+
+/// The virtual wins and playouts that a move the model is sure of adds.
+const MODEL_WEIGHT: f32 = 100.0;
 
 impl SearchHints for Squares {
     /// Whoever completes a square scores it, so a point is worth its
@@ -207,6 +249,15 @@ impl SearchHints for Squares {
             0.5
         };
         Some((PRIOR_VISITS * value, PRIOR_VISITS))
+    }
+
+    /// [`SearchHints::prior`], and with a move model read by `--model` the
+    /// model's chance on top (see [`gray_game::learned_priors`]).
+    fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
+        match models::in_use(Variant::Squares) {
+            Some(model) => gray_game::learned_priors(self, model, moves, (|mv| self.prior(mv), MODEL_WEIGHT), out),
+            None => out.extend(moves.iter().map(|&mv| self.prior(mv))),
+        }
     }
 
     /// A placement that reaches the target wins at once; else, where the

@@ -14,8 +14,9 @@ pub use geometry::{removal, Removal};
 
 use super::gray_game::{self, GrayGame, GrayState};
 use super::gray_grid::Grid;
-use super::{Game, Setup, Start, VariantSpec};
+use super::{models, Game, Setup, Start, Variant, VariantSpec};
 use crate::color::Color;
+use crate::features::{doubling, line, Tactic, TacticValues, MAX_TACTICS};
 use crate::game::{Illegal, Position};
 use crate::history::History;
 use crate::moves::{Move, Vertex};
@@ -126,7 +127,48 @@ impl GrayGame for UnsquareGo {
             format!("stones off the edge: {}", inner_stones(state)),
         ]
     }
+
+    const TACTICS: &'static [Tactic] = &[
+        Tactic {
+            name: "squares",
+            values: 3,
+        },
+        Tactic {
+            name: "captures",
+            values: 6,
+        },
+        Tactic {
+            name: "gift",
+            values: 5,
+        },
+        Tactic {
+            name: "line",
+            values: 5,
+        },
+    ];
+
+    /// The squares the removal completes (2 or more), the stones it
+    /// captures and those it hands the opponent (both on a doubling
+    /// scale), and the line from the edge.
+    fn tactic_values(grid: &Grid, x: usize, y: usize) -> TacticValues {
+        let taken = removal(grid, x, y);
+        let mut values = [0; MAX_TACTICS];
+        values[..4].copy_from_slice(&[
+            taken.squares.min(2) as u8,
+            doubling(taken.captured, 5),
+            doubling(geometry::gift(grid, x, y), 4),
+            line(grid.size(), Vertex::new(x, y)),
+        ]);
+        values
+    }
 }
+
+/// The even start of a removal when a model gives the priors, in virtual
+/// playouts: Tanbo's.
+const MODEL_EVEN_VISITS: f32 = 20.0;
+
+/// The virtual wins and playouts that a move the model is sure of adds.
+const MODEL_WEIGHT: f32 = 100.0;
 
 impl SearchHints for UnsquareGo {
     /// Whoever completes a square captures with it, so a removal is worth
@@ -147,6 +189,19 @@ impl SearchHints for UnsquareGo {
         Tuning {
             exploration: 0.15,
             ..Tuning::default()
+        }
+    }
+
+    /// With a move model read by `--model`, every removal starts even
+    /// with the model's chance on top (see [`gray_game::learned_priors`]);
+    /// without one, no priors.
+    fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
+        match models::in_use(Variant::UnsquareGo) {
+            Some(model) => {
+                let even = |_| Some((0.5 * MODEL_EVEN_VISITS, MODEL_EVEN_VISITS));
+                gray_game::learned_priors(self, model, moves, (even, MODEL_WEIGHT), out)
+            }
+            None => out.extend(moves.iter().map(|_| None)),
         }
     }
 
