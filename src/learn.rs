@@ -1,11 +1,12 @@
 //! Learning a move model ([`crate::features::model`]) from Go's game
 //! records or from the self-play records of a variant with move features
-//! ([`crate::features`]): the patterns that the chosen moves show often enough become known, then a
-//! weight per feature value is fitted by stochastic gradient descent
-//! (AdaGrad) on the cross-entropy of the model's chances against each
-//! position's targets: the move played against every legal move (Coulom's
-//! Bradley-Terry model of move choice, fitted by gradient instead of
-//! minorization-maximization), or the search's visits.
+//! ([`crate::features`]): the patterns that the chosen moves show often
+//! enough become known, then a weight per feature value is fitted by
+//! stochastic gradient descent (AdaGrad) on the cross-entropy of the
+//! model's chances against each position's targets: the move played
+//! against every legal move (Coulom's Bradley-Terry model of move choice,
+//! fitted by gradient instead of minorization-maximization), or the
+//! search's visits.
 
 use crate::board::zobrist::KeyMap;
 use crate::board::Board;

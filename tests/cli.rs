@@ -547,7 +547,7 @@ fn learn_writes_atari_gos_move_model_from_self_play_records() {
     let (_, stderr, code) = learn("wargo", &records);
     assert_eq!(code, Some(2), "{stderr}");
     assert!(
-        stderr.contains("wargo has no move features (only go, atari, yugo, tanbo, squares, unsquare-go have)"),
+        stderr.contains("wargo has no move features (only go, atari, yugo, tanbo, unsquare-go, squares have)"),
         "{stderr}"
     );
     std::fs::remove_dir_all(&dir).unwrap();

@@ -188,7 +188,7 @@ fn a_bad_model_file_is_refused_before_the_engine_starts() {
     assert!(message.contains("a move model of atari, not of go"), "{message}");
     let message = refusal(&["--variant", "wargo", "--model", path]);
     assert!(
-        message.contains("wargo has no move features (only go, atari, yugo, tanbo, squares, unsquare-go have)"),
+        message.contains("wargo has no move features (only go, atari, yugo, tanbo, unsquare-go, squares have)"),
         "{message}"
     );
     let message = refusal(&["--variant", "go", "--model", "Cargo.toml"]);

@@ -20,6 +20,12 @@ pub struct Tactic {
     pub values: usize,
 }
 
+impl Tactic {
+    pub const fn new(name: &'static str, values: usize) -> Tactic {
+        Tactic { name, values }
+    }
+}
+
 /// The most tactical features a variant declares.
 pub const MAX_TACTICS: usize = 7;
 /// The most values a tactical feature takes.
@@ -32,10 +38,8 @@ pub type TacticValues = [u8; MAX_TACTICS];
 /// The moves of one position as a move model sees them, each by the
 /// point it is played on.
 pub trait MoveFeatures {
-    /// The variant's tactical features, in order.
-    fn tactics(&self) -> &'static [Tactic];
-
-    /// The tactical values of the move at `v`.
+    /// The tactical values of the move at `v`, in the order of its
+    /// variant's [`Tactic`]s.
     fn tactic_values(&self, v: Vertex) -> TacticValues;
 
     /// Hands the pattern keys of the move at `v` to `more`, smallest

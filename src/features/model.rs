@@ -274,7 +274,7 @@ impl<'a> Reader<'a> {
 mod tests {
     use super::*;
 
-    const TACTICS: &[Tactic] = &[Tactic { name: "one", values: 4 }, Tactic { name: "two", values: 3 }];
+    const TACTICS: &[Tactic] = &[Tactic::new("one", 4), Tactic::new("two", 3)];
 
     fn from_bytes<'a>(bytes: &'a [u8], variant: &str) -> Result<MoveModel<'a>, String> {
         MoveModel::from_bytes(bytes, variant, TACTICS)

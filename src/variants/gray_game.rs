@@ -106,10 +106,6 @@ pub struct GrayMoves<'a, G> {
 }
 
 impl<G: GrayGame> MoveFeatures for GrayMoves<'_, G> {
-    fn tactics(&self) -> &'static [Tactic] {
-        G::TACTICS
-    }
-
     fn tactic_values(&self, v: Vertex) -> TacticValues {
         G::tactic_values(self.grid, v.x as usize, v.y as usize)
     }
@@ -301,7 +297,7 @@ mod tests {
         // C1 completes A1 C1 C3 A3, on the first line.
         let c1 = Squares::tactic_values(&grid, 2, 0);
         assert_eq!((c1[0], c1[3]), (1, 0));
-        // C3 on 5x5 is on the third line, 2 from the edge.
+        // D4 on 5x5 is on the second line, C3 on the third.
         assert_eq!(Squares::tactic_values(&grid, 3, 3)[3], 1);
         assert_eq!(Squares::tactic_values(&Grid::empty(5), 2, 2)[3], 2);
         // Beside a lone stone: one square of side 1 gets its second stone.

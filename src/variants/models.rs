@@ -10,19 +10,9 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 impl Variant {
-    /// The variants that have move features (see [`Game::move_features`]):
-    /// those that a move model can serve and `variago learn` can learn.
-    pub const WITH_MOVE_FEATURES: [Variant; 6] = [
-        Variant::Go,
-        Variant::Atari,
-        Variant::Yugo,
-        Variant::Tanbo,
-        Variant::Squares,
-        Variant::UnsquareGo,
-    ];
-
     /// The tactical features of the variant's moves, if it has move
-    /// features.
+    /// features (see [`Game::move_features`]): if a move model can serve
+    /// it and `variago learn` can learn one.
     pub fn tactics(self) -> Option<&'static [Tactic]> {
         match self {
             Variant::Go | Variant::Atari | Variant::Yugo | Variant::Tanbo => Some(super::go::features::TACTICS),
@@ -36,7 +26,12 @@ impl Variant {
     /// variant without move features.
     pub fn check_move_features(self) -> Result<&'static [Tactic], String> {
         self.tactics().ok_or_else(|| {
-            let known = Variant::WITH_MOVE_FEATURES.map(Variant::name).join(", ");
+            let known: Vec<&str> = Variant::ALL
+                .into_iter()
+                .filter(|v| v.tactics().is_some())
+                .map(Variant::name)
+                .collect();
+            let known = known.join(", ");
             format!("{} has no move features (only {known} have)", self.name())
         })
     }

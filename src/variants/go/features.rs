@@ -28,34 +28,13 @@ use std::sync::OnceLock;
 /// The tactical features of a move on Go's board, in the order of
 /// [`Tactics::values`].
 pub const TACTICS: &[Tactic] = &[
-    Tactic {
-        name: "capture",
-        values: 7,
-    },
-    Tactic {
-        name: "escape",
-        values: 4,
-    },
-    Tactic {
-        name: "atari",
-        values: 3,
-    },
-    Tactic {
-        name: "self-atari",
-        values: 3,
-    },
-    Tactic {
-        name: "line",
-        values: 5,
-    },
-    Tactic {
-        name: "last",
-        values: 18,
-    },
-    Tactic {
-        name: "last2",
-        values: 18,
-    },
+    Tactic::new("capture", 7),
+    Tactic::new("escape", 4),
+    Tactic::new("atari", 3),
+    Tactic::new("self-atari", 3),
+    Tactic::new("line", 5),
+    Tactic::new("last", 18),
+    Tactic::new("last2", 18),
 ];
 
 /// The tactical and place features of a move, one value each, with 0
@@ -190,10 +169,6 @@ pub struct GoMoves<'a> {
 }
 
 impl MoveFeatures for GoMoves<'_> {
-    fn tactics(&self) -> &'static [Tactic] {
-        TACTICS
-    }
-
     fn tactic_values(&self, v: Vertex) -> TacticValues {
         let [last, last2] = self.last;
         tactics(self.board, self.color, self.board.point(v), last, last2).values()

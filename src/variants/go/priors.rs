@@ -1,6 +1,6 @@
 //! The tree search's prior knowledge of Go moves, all of a node's moves at
 //! once, in the manner of Pachi's pattern prior: the learned move model
-//! ([`super::model`]) gives each move its chance of being a strong
+//! ([`crate::features::model`]) gives each move its chance of being a strong
 //! player's choice, and the move starts with `weight * sqrt(chance)`
 //! virtual wins (see `PriorsInto::Value`), beside the even prior every
 //! move gets. A likely move so looks good until its own playouts say

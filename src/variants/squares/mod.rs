@@ -162,22 +162,10 @@ impl GrayGame for Squares {
     }
 
     const TACTICS: &'static [Tactic] = &[
-        Tactic {
-            name: "completes",
-            values: 4,
-        },
-        Tactic {
-            name: "opens",
-            values: 5,
-        },
-        Tactic {
-            name: "builds",
-            values: 6,
-        },
-        Tactic {
-            name: "line",
-            values: 5,
-        },
+        Tactic::new("completes", 4),
+        Tactic::new("opens", 5),
+        Tactic::new("builds", 6),
+        Tactic::new("line", 5),
     ];
 
     /// The squares the stone completes (3 or more), leaves a stone short

@@ -274,7 +274,7 @@ impl Tanbo {
 
     /// The board and the points of the last two placements, for a learned
     /// move model: two-colour Tanbo's stones are Go's, placed one at a time
-    /// (see [`Variant::WITH_MOVE_FEATURES`]); gray Tanbo has none.
+    /// (see [`Game::move_features`]); gray Tanbo has none.
     pub fn model_view(&self) -> Option<(&Board, [usize; 2])> {
         let state = self.state();
         (self.form == Form::Colours).then_some((&state.board, state.last))

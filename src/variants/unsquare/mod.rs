@@ -129,22 +129,10 @@ impl GrayGame for UnsquareGo {
     }
 
     const TACTICS: &'static [Tactic] = &[
-        Tactic {
-            name: "squares",
-            values: 3,
-        },
-        Tactic {
-            name: "captures",
-            values: 6,
-        },
-        Tactic {
-            name: "gift",
-            values: 5,
-        },
-        Tactic {
-            name: "line",
-            values: 5,
-        },
+        Tactic::new("squares", 3),
+        Tactic::new("captures", 6),
+        Tactic::new("gift", 5),
+        Tactic::new("line", 5),
     ];
 
     /// The squares the removal completes (2 or more), the stones it
