@@ -438,15 +438,20 @@ mod tests {
             .collect()
     }
 
-    /// Self-play records of Atari Go in a made-up style: the search's
-    /// visits go mostly to a move that touches the last one, where there
-    /// is one, and one each to the rest.
-    fn contact_records(games: u32, seed: u64) -> Vec<Record> {
+    /// Self-play records of `variant` in a made-up style: in each
+    /// position the search's visits go mostly to the move `favourite`
+    /// picks among the legal ones, and one each to the rest.
+    fn planted_records(
+        variant: Variant,
+        games: u32,
+        seed: u64,
+        favourite: impl Fn(&Game, &[Move], &mut SmallRng) -> Move,
+    ) -> Vec<Record> {
         use crate::game::Position as _;
         use crate::selfplay::records::{Ending, RecordSetup};
         use crate::variants::Setup;
         let mut rng = SmallRng::seed_from_u64(seed);
-        let setup = Setup::new(Variant::Atari);
+        let setup = Setup::new(variant);
         let mut records = Vec::new();
         for number in 1..=games {
             let mut game = Game::new(&setup);
@@ -454,20 +459,7 @@ mod tests {
             while moves.len() < 30 && game.outcome().is_none() {
                 let mut legal = Vec::new();
                 game.legal_moves(&mut legal);
-                let Game::Atari(atari) = &game else { unreachable!() };
-                let (board, [last, _]) = atari.model_view();
-                let touching = |mv: &Move| match mv {
-                    Move::Place(v) => last != 0 && board.neighbours(last).contains(&board.point(*v)),
-                    _ => false,
-                };
-                let favourite = match legal.iter().filter(|mv| touching(mv)).count() {
-                    0 => legal[rng.random_range(0..legal.len())],
-                    n => *legal
-                        .iter()
-                        .filter(|mv| touching(mv))
-                        .nth(rng.random_range(0..n))
-                        .unwrap(),
-                };
+                let favourite = favourite(&game, &legal, &mut rng);
                 let mut visits: Vec<(Move, u64)> = vec![(favourite, 50)];
                 visits.extend(legal.iter().filter(|&&mv| mv != favourite).map(|&mv| (mv, 1)));
                 let color = game.to_move();
@@ -491,6 +483,31 @@ mod tests {
             }
         }
         records
+    }
+
+    /// A legal move that `preferred` accepts, at random, else any.
+    fn preferred_move(legal: &[Move], rng: &mut SmallRng, preferred: impl Fn(&Move) -> bool) -> Move {
+        match legal.iter().filter(|mv| preferred(mv)).count() {
+            0 => legal[rng.random_range(0..legal.len())],
+            n => *legal
+                .iter()
+                .filter(|mv| preferred(mv))
+                .nth(rng.random_range(0..n))
+                .unwrap(),
+        }
+    }
+
+    /// Atari Go in a made-up style: the favourite touches the last move
+    /// where it can.
+    fn contact_records(games: u32, seed: u64) -> Vec<Record> {
+        planted_records(Variant::Atari, games, seed, |game, legal, rng| {
+            let Game::Atari(atari) = game else { unreachable!() };
+            let (board, [last, _]) = atari.model_view();
+            preferred_move(legal, rng, |mv| match mv {
+                Move::Place(v) => last != 0 && board.neighbours(last).contains(&board.point(*v)),
+                _ => false,
+            })
+        })
     }
 
     /// Asserts that of the distance weights from `first` on, distance 2
@@ -522,6 +539,51 @@ mod tests {
         // Distance 0 (no last move) is every move's at the first move, so
         // its weight changes no chance: compare the distances to a move.
         assert_distance_2_weighs_most(&model, 2);
+    }
+
+    /// Squares in a made-up style: the favourite completes a square where
+    /// it can, else stands on the first line. The model learns both from
+    /// Squares' own features.
+    #[test]
+    fn training_on_squares_records_learns_their_own_features() {
+        use crate::variants::gray_game::GrayGame;
+        use crate::variants::squares::{placement, Squares};
+        let style = |game: &Game, legal: &[Move], rng: &mut SmallRng| {
+            let Game::Squares(squares) = game else { unreachable!() };
+            let grid = &squares.state().grid;
+            let at = |mv: &Move| {
+                let v = mv.vertex().expect("a point");
+                (v.x as usize, v.y as usize)
+            };
+            if legal.iter().any(|mv| placement(grid, at(mv).0, at(mv).1).completes > 0) {
+                preferred_move(legal, rng, |mv| placement(grid, at(mv).0, at(mv).1).completes > 0)
+            } else {
+                let edge = |mv: &Move| crate::features::line(grid.size(), mv.vertex().expect("a point")) == 0;
+                preferred_move(legal, rng, edge)
+            }
+        };
+        let training = planted_records(Variant::Squares, 40, 1, style);
+        let test = planted_records(Variant::Squares, 10, 2, style);
+        let tactics = Squares::TACTICS;
+        let keys = harvest(&SelfPlay(&training), 3);
+        let blank_bytes = Weights::blank(tactics, &keys).to_bytes("squares");
+        let blank = accuracy(&Variant::Squares.move_model(&blank_bytes).unwrap(), &SelfPlay(&test));
+        let weights = train(&SelfPlay(&training), tactics, &keys, 3, 0.1, |_| {});
+        let bytes = weights.to_bytes("squares");
+        let model = Variant::Squares.move_model(&bytes).unwrap();
+        let learned = accuracy(&model, &SelfPlay(&test));
+        assert!(blank.positions > 200, "{blank:?}");
+        // About thirty first-line points tie: the most a model can learn
+        // there is which thirty.
+        assert!(
+            learned.log_likelihood > blank.log_likelihood + 0.2,
+            "{learned:?} against {blank:?}"
+        );
+        let [completes, _, _, line] = &model.tactics[..] else {
+            panic!("four features")
+        };
+        assert!(completes[1] > completes[0], "{completes:?}");
+        assert!(line[1..].iter().all(|&w| w < line[0]), "{line:?}");
     }
 
     #[test]
