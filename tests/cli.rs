@@ -553,6 +553,25 @@ fn learn_writes_atari_gos_move_model_from_self_play_records() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Runs `learn --variant VARIANT RECORDS --out MODEL` on the few games of
+/// [`selfplay`] (2 test games, patterns seen twice) and checks that it
+/// wrote a model.
+fn learn_a_small_model(variant: &str, records: &str, model: &str) {
+    let learn = [
+        "learn",
+        "--variant",
+        variant,
+        records,
+        "--test-games",
+        "2",
+        "--min-count",
+        "2",
+    ];
+    let (stdout, stderr, code) = run_status(&[&learn[..], &["--out", model]].concat(), "");
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.ends_with(" patterns\n"), "{stdout}");
+}
+
 /// `learn --variant tanbo` learns two-colour Tanbo's move model from its
 /// self-play, and the next generation plays with it; gray Tanbo, whose
 /// stones are nobody's, has no move features to learn or to be given.
@@ -563,19 +582,7 @@ fn learn_writes_tanbos_move_model_and_gray_tanbo_has_none() {
     let (records, next, model) = (dir.join("tanbo.jsonl"), dir.join("next.jsonl"), dir.join("tanbo.model"));
     let [records_path, next_path, model_path] = [&records, &next, &model].map(|p| p.to_str().unwrap());
     selfplay("tanbo", &records, &[]);
-    let learn = [
-        "learn",
-        "--variant",
-        "tanbo",
-        records_path,
-        "--test-games",
-        "2",
-        "--min-count",
-        "2",
-    ];
-    let (stdout, stderr, code) = run_status(&[&learn[..], &["--out", model_path]].concat(), "");
-    assert_eq!(code, Some(0), "{stderr}");
-    assert!(stdout.ends_with(" patterns\n"), "{stdout}");
+    learn_a_small_model("tanbo", records_path, model_path);
     let bytes = std::fs::read(&model).unwrap();
     assert!(variago::Variant::Tanbo.move_model(&bytes).is_ok());
     selfplay("tanbo", &next, &["--model", model_path]);
@@ -610,19 +617,7 @@ fn learn_writes_the_gray_stone_games_move_models() {
         );
         let [records_path, model_path] = [&records, &model].map(|p| p.to_str().unwrap());
         selfplay(variant, &records, &[]);
-        let learn = [
-            "learn",
-            "--variant",
-            variant,
-            records_path,
-            "--test-games",
-            "2",
-            "--min-count",
-            "2",
-        ];
-        let (stdout, stderr, code) = run_status(&[&learn[..], &["--out", model_path]].concat(), "");
-        assert_eq!(code, Some(0), "{stderr}");
-        assert!(stdout.ends_with(" patterns\n"), "{stdout}");
+        learn_a_small_model(variant, records_path, model_path);
         let bytes = std::fs::read(&model).unwrap();
         let model_read = variago::Variant::parse(variant).unwrap().move_model(&bytes).unwrap();
         assert!(model_read.patterns() > 0);
