@@ -13,7 +13,7 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::features::model::{MoveModel, Weights};
 use crate::features::{largest_known_pattern, pattern_keys, small_pattern_key, MoveFeatures, Tactic, TacticValues};
-use crate::moves::{Move, Vertex};
+use crate::moves::Move;
 use crate::selfplay::records::Record;
 use crate::sgf::SgfGame;
 use crate::variants::go::features::GoMoves;
@@ -26,7 +26,7 @@ use crate::variants::go::policy::playable;
 /// record.
 pub struct Position<'a> {
     pub moves: &'a dyn MoveFeatures,
-    pub targets: &'a [(Vertex, f32)],
+    pub targets: &'a [(Move, f32)],
 }
 
 /// Where positions to learn from come from: game records, or the records
@@ -42,12 +42,12 @@ impl Source for [SgfGame] {
         for game in self {
             replay(game, |board, color, last, last2, played| {
                 targets.clear();
-                targets.push((board.vertex(played), 1.0));
+                targets.push((Move::Place(board.vertex(played)), 1.0));
                 targets.extend(
                     candidates(board, color)
                         .into_iter()
                         .filter(|&p| p != played)
-                        .map(|p| (board.vertex(p), 0.0)),
+                        .map(|p| (Move::Place(board.vertex(p)), 0.0)),
                 );
                 let moves = GoMoves {
                     board,
@@ -113,10 +113,13 @@ impl Source for SelfPlay<'_> {
                 continue;
             };
             targets.clear();
-            targets.extend(record.visits.iter().filter_map(|&(mv, visits)| match mv {
-                Move::Place(v) if record.total > 0 => Some((v, visits as f32 / record.total as f32)),
-                _ => None,
-            }));
+            targets.extend(
+                record
+                    .visits
+                    .iter()
+                    .filter(|&&(mv, _)| record.total > 0 && moves.describes(mv))
+                    .map(|&(mv, visits)| (mv, visits as f32 / record.total as f32)),
+            );
             if targets.len() < 2 {
                 continue;
             }
@@ -145,8 +148,8 @@ pub fn harvest(source: &(impl Source + ?Sized), min_count: u32) -> Vec<u64> {
         for key in pattern_keys(pos.moves, favourite.0) {
             *counts.entry(key).or_default() += 1;
         }
-        for &(v, _) in others {
-            *counts.entry(small_pattern_key(pos.moves, v)).or_default() += 1;
+        for &(mv, _) in others {
+            *counts.entry(small_pattern_key(pos.moves, mv)).or_default() += 1;
         }
     });
     let mut keys: Vec<u64> = counts
@@ -213,9 +216,9 @@ fn encode(source: &(impl Source + ?Sized), index: &KeyMap<u32>) -> Encoding {
         target_starts: vec![0],
     };
     source.positions(&mut |pos| {
-        for (i, &(v, target)) in pos.targets.iter().enumerate() {
-            let pattern = largest_known_pattern(pos.moves, v, |key| index.get(&key).copied());
-            encoding.moves.push(Encoded::new(&pos.moves.tactic_values(v), pattern));
+        for (i, &(mv, target)) in pos.targets.iter().enumerate() {
+            let pattern = largest_known_pattern(pos.moves, mv, |key| index.get(&key).copied());
+            encoding.moves.push(Encoded::new(&pos.moves.tactic_values(mv), pattern));
             if target > 0.0 {
                 encoding.targets.push((i as u32, target));
             }
@@ -358,11 +361,11 @@ pub struct Accuracy {
 /// How well `model` predicts the targets of `source`'s positions.
 pub fn accuracy(model: &MoveModel, source: &(impl Source + ?Sized)) -> Accuracy {
     let (mut hits, mut log_likelihood, mut uniform, mut positions) = (0.0f64, 0.0f64, 0.0f64, 0usize);
-    let mut points = Vec::new();
+    let mut moves = Vec::new();
     source.positions(&mut |pos| {
-        points.clear();
-        points.extend(pos.targets.iter().map(|&(v, _)| v));
-        let p = model.probabilities(pos.moves, &points);
+        moves.clear();
+        moves.extend(pos.targets.iter().map(|&(mv, _)| mv));
+        let p = model.probabilities(pos.moves, &moves);
         // A tie for the top counts as a draw among the tied moves.
         let top = p.iter().copied().fold(0.0, f32::max);
         if p[0] == top {
@@ -375,7 +378,7 @@ pub fn accuracy(model: &MoveModel, source: &(impl Source + ?Sized)) -> Accuracy 
             .filter(|&(&(_, t), _)| t > 0.0)
             .map(|(&(_, t), &chance)| t as f64 * (chance.max(1e-12) as f64).ln())
             .sum::<f64>();
-        uniform -= (points.len() as f64).ln();
+        uniform -= (moves.len() as f64).ln();
         positions += 1;
     });
     let n = positions.max(1) as f64;
@@ -390,6 +393,7 @@ pub fn accuracy(model: &MoveModel, source: &(impl Source + ?Sized)) -> Accuracy 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::moves::Vertex;
     use crate::variants::go::features::TACTICS;
     use crate::variants::{Game, Variant};
     use rand::rngs::SmallRng;

@@ -9,7 +9,7 @@
 pub mod model;
 pub mod patterns;
 
-use crate::moves::Vertex;
+use crate::moves::{Move, Vertex};
 use patterns::LEVELS;
 
 /// A tactical feature: its name and how many values it takes (0 for
@@ -35,24 +35,29 @@ pub const MAX_VALUES: usize = 32;
 /// the features a variant does not declare stay 0.
 pub type TacticValues = [u8; MAX_TACTICS];
 
-/// The moves of one position as a move model sees them, each by the
-/// point it is played on.
+/// The moves of one position as a move model sees them. The model weighs
+/// only the moves that [`MoveFeatures::describes`]; the others (a pass)
+/// keep the search's own judgement.
 pub trait MoveFeatures {
-    /// The tactical values of the move at `v`, in the order of its
-    /// variant's [`Tactic`]s.
-    fn tactic_values(&self, v: Vertex) -> TacticValues;
+    /// The tactical values of `mv`, in the order of its variant's
+    /// [`Tactic`]s.
+    fn tactic_values(&self, mv: Move) -> TacticValues;
 
-    /// Hands the pattern keys of the move at `v` to `more`, smallest
-    /// first (one per entry of [`LEVELS`]), for as long as it asks for
-    /// the next.
-    fn patterns_while(&self, v: Vertex, more: &mut dyn FnMut(u64) -> bool);
+    /// Hands the pattern keys of `mv` to `more`, smallest first (one per
+    /// entry of [`LEVELS`]), for as long as it asks for the next.
+    fn patterns_while(&self, mv: Move, more: &mut dyn FnMut(u64) -> bool);
+
+    /// True for the moves the model weighs: by default the placements.
+    fn describes(&self, mv: Move) -> bool {
+        matches!(mv, Move::Place(_))
+    }
 }
 
-/// The pattern keys of the move at `v`, smallest first.
-pub fn pattern_keys(moves: &(impl MoveFeatures + ?Sized), v: Vertex) -> [u64; LEVELS.len()] {
+/// The pattern keys of `mv`, smallest first.
+pub fn pattern_keys(moves: &(impl MoveFeatures + ?Sized), mv: Move) -> [u64; LEVELS.len()] {
     let mut keys = [0; LEVELS.len()];
     let mut level = 0;
-    moves.patterns_while(v, &mut |key| {
+    moves.patterns_while(mv, &mut |key| {
         keys[level] = key;
         level += 1;
         true
@@ -61,26 +66,26 @@ pub fn pattern_keys(moves: &(impl MoveFeatures + ?Sized), v: Vertex) -> [u64; LE
 }
 
 /// The 3x3 pattern's key: the first of [`pattern_keys`].
-pub fn small_pattern_key(moves: &(impl MoveFeatures + ?Sized), v: Vertex) -> u64 {
+pub fn small_pattern_key(moves: &(impl MoveFeatures + ?Sized), mv: Move) -> u64 {
     let mut small = 0;
-    moves.patterns_while(v, &mut |key| {
+    moves.patterns_while(mv, &mut |key| {
         small = key;
         false
     });
     small
 }
 
-/// What `known` answers for the largest pattern of the move at `v` that
-/// it knows, when it knows the 3x3 one. Every pattern holds the smaller
+/// What `known` answers for the largest pattern of `mv` that it knows,
+/// when it knows the 3x3 one. Every pattern holds the smaller
 /// ones, so one played often enough to be known has known ones inside it:
 /// the hashing stops at the first size that `known` refuses.
 pub fn largest_known_pattern<T>(
     moves: &(impl MoveFeatures + ?Sized),
-    v: Vertex,
+    mv: Move,
     known: impl Fn(u64) -> Option<T>,
 ) -> Option<T> {
     let mut largest = None;
-    moves.patterns_while(v, &mut |key| match known(key) {
+    moves.patterns_while(mv, &mut |key| match known(key) {
         Some(found) => {
             largest = Some(found);
             true

@@ -192,8 +192,8 @@ impl<'a> MoveModel<'a> {
 
     /// The move's score: the sum of its features' weights, with the
     /// weight of the largest pattern the model knows.
-    pub fn score(&self, moves: &(impl MoveFeatures + ?Sized), v: Vertex) -> f32 {
-        self.tactical_score(&moves.tactic_values(v)) + self.pattern_score(moves, v)
+    pub fn score(&self, moves: &(impl MoveFeatures + ?Sized), mv: Move) -> f32 {
+        self.tactical_score(&moves.tactic_values(mv)) + self.pattern_score(moves, mv)
     }
 
     /// The sum of the weights of a move's tactical values.
@@ -206,30 +206,47 @@ impl<'a> MoveModel<'a> {
             .sum()
     }
 
-    /// The weight of the largest pattern of the move at `v` that the model
-    /// knows, 0 for none.
-    pub fn pattern_score(&self, moves: &(impl MoveFeatures + ?Sized), v: Vertex) -> f32 {
-        largest_known_pattern(moves, v, |key| self.pattern_weight(key)).unwrap_or(0.0)
+    /// The weight of the largest pattern of `mv` that the model knows, 0
+    /// for none.
+    pub fn pattern_score(&self, moves: &(impl MoveFeatures + ?Sized), mv: Move) -> f32 {
+        largest_known_pattern(moves, mv, |key| self.pattern_weight(key)).unwrap_or(0.0)
     }
 
-    /// The chance of each move of `vertices`.
-    pub fn probabilities(&self, moves: &(impl MoveFeatures + ?Sized), vertices: &[Vertex]) -> Vec<f32> {
-        let scores: Vec<f32> = vertices.iter().map(|&v| self.score(moves, v)).collect();
+    /// The chance of each of `chosen` among them.
+    pub fn probabilities(&self, moves: &(impl MoveFeatures + ?Sized), chosen: &[Move]) -> Vec<f32> {
+        let scores: Vec<f32> = chosen.iter().map(|&mv| self.score(moves, mv)).collect();
         softmax(&scores)
+    }
+
+    /// The virtual wins and visits that the model adds to the prior of
+    /// each of `moves` (see [`learned_bonus`]): `None` for a move that
+    /// `features` does not describe.
+    pub fn bonus(&self, features: &(impl MoveFeatures + ?Sized), moves: &[Move], weight: f32) -> Vec<Option<f32>> {
+        let described: Vec<Move> = moves.iter().copied().filter(|&mv| features.describes(mv)).collect();
+        let chances = self.probabilities(features, &described);
+        learned_bonus(moves, chances, weight, |mv| features.describes(mv))
     }
 }
 
 /// The virtual wins and visits that a model adds to the prior of each of
 /// `moves` in a variant that learns from self-play: `weight * sqrt(c)`
-/// for a placement, `c` its chance in `chances` (one per placement, in
-/// order), and `None` for any other move.
-pub fn learned_bonus(moves: &[Move], chances: Vec<f32>, weight: f32) -> Vec<Option<f32>> {
+/// for a move that `described` accepts, `c` its chance in `chances` (one
+/// per described move, in order), and `None` for any other move.
+pub fn learned_bonus(
+    moves: &[Move],
+    chances: Vec<f32>,
+    weight: f32,
+    described: impl Fn(Move) -> bool,
+) -> Vec<Option<f32>> {
     let mut chances = chances.into_iter();
     moves
         .iter()
-        .map(|mv| match mv {
-            Move::Place(_) => chances.next().map(|c| weight * c.sqrt()),
-            _ => None,
+        .map(|&mv| {
+            if described(mv) {
+                chances.next().map(|c| weight * c.sqrt())
+            } else {
+                None
+            }
         })
         .collect()
 }

@@ -7,7 +7,7 @@
 use super::gray_grid::{score_keys, Grid};
 use crate::board::zobrist::side_key;
 use crate::color::Color;
-use crate::features::model::{learned_bonus, placements, MoveModel};
+use crate::features::model::MoveModel;
 use crate::features::patterns::{keys_while, EMPTY, GRAY};
 use crate::features::{MoveFeatures, Tactic, TacticValues};
 use crate::game::{Clicks, GameSetup, Illegal, Occupant, Outcome, Position, View};
@@ -106,11 +106,15 @@ pub struct GrayMoves<'a, G> {
 }
 
 impl<G: GrayGame> MoveFeatures for GrayMoves<'_, G> {
-    fn tactic_values(&self, v: Vertex) -> TacticValues {
-        G::tactic_values(self.grid, v.x as usize, v.y as usize)
+    fn tactic_values(&self, mv: Move) -> TacticValues {
+        match mv {
+            Move::Place(v) => G::tactic_values(self.grid, v.x as usize, v.y as usize),
+            _ => TacticValues::default(),
+        }
     }
 
-    fn patterns_while(&self, v: Vertex, more: &mut dyn FnMut(u64) -> bool) {
+    fn patterns_while(&self, mv: Move, more: &mut dyn FnMut(u64) -> bool) {
+        let Move::Place(v) = mv else { return };
         let content = |x, y| if self.grid.has(x, y) { GRAY } else { EMPTY };
         keys_while(self.grid.size(), (v.x as usize, v.y as usize), content, more)
     }
@@ -227,8 +231,7 @@ pub fn learned_priors<G: GrayGame>(
     (start, weight): (impl Fn(Move) -> Option<(f32, f32)>, f32),
     out: &mut Vec<Option<(f32, f32)>>,
 ) {
-    let chances = model.probabilities(&move_features(game), &placements(moves));
-    for (&mv, bonus) in moves.iter().zip(learned_bonus(moves, chances, weight)) {
+    for (&mv, bonus) in moves.iter().zip(model.bonus(&move_features(game), moves, weight)) {
         let bonus = bonus.unwrap_or(0.0);
         out.push(start(mv).map(|(wins, visits)| (wins + bonus, visits + bonus)));
     }
@@ -349,7 +352,7 @@ mod tests {
                 grid,
                 game: std::marker::PhantomData,
             };
-            pattern_keys(&moves, Vertex::new(x, y))
+            pattern_keys(&moves, Move::Place(Vertex::new(x, y)))
         };
         let a = Grid::from_rows(&[". . . . .", ". . . . .", ". . . . .", "@ . . . .", ". @ . . ."]).unwrap();
         let b = Grid::from_rows(&[". . . @ .", ". . . . @", ". . . . .", ". . . . .", ". . . . ."]).unwrap();

@@ -661,7 +661,7 @@ mod tests {
                         }
                         let t = tactics(board, color, p, last[0], last[1]);
                         assert_eq!(t.capture > 0, kind == Placement::King, "{t:?}");
-                        pattern_keys(&GoMoves { board, color, last }, board.vertex(p));
+                        pattern_keys(&GoMoves { board, color, last }, Move::Place(board.vertex(p)));
                         kings += (kind == Placement::King) as usize;
                         pawns += (kind == Placement::Pawn) as usize;
                     }

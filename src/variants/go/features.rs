@@ -22,7 +22,7 @@ use crate::board::{cell_of, Board, OtherLiberties, EMPTY};
 use crate::color::Color;
 use crate::features::patterns::{canonical, geometry, ENEMY, LEVELS, OFF, OWN};
 use crate::features::{line, move_distance, MoveFeatures, Tactic, TacticValues};
-use crate::moves::Vertex;
+use crate::moves::Move;
 use std::sync::OnceLock;
 
 /// The tactical features of a move on Go's board, in the order of
@@ -169,13 +169,18 @@ pub struct GoMoves<'a> {
 }
 
 impl MoveFeatures for GoMoves<'_> {
-    fn tactic_values(&self, v: Vertex) -> TacticValues {
+    fn tactic_values(&self, mv: Move) -> TacticValues {
         let [last, last2] = self.last;
-        tactics(self.board, self.color, self.board.point(v), last, last2).values()
+        match mv {
+            Move::Place(v) => tactics(self.board, self.color, self.board.point(v), last, last2).values(),
+            _ => TacticValues::default(),
+        }
     }
 
-    fn patterns_while(&self, v: Vertex, more: &mut dyn FnMut(u64) -> bool) {
-        patterns_while(self.board, self.color, self.board.point(v), more)
+    fn patterns_while(&self, mv: Move, more: &mut dyn FnMut(u64) -> bool) {
+        if let Move::Place(v) = mv {
+            patterns_while(self.board, self.color, self.board.point(v), more)
+        }
     }
 }
 
@@ -300,6 +305,7 @@ fn neighbourhoods(size: usize) -> &'static Neighbourhoods {
 #[cfg(test)]
 pub(in crate::variants::go) mod tests {
     use super::*;
+    use crate::moves::Vertex;
     use crate::variants::go::neighbourhood::NeighbourhoodRows;
     use crate::variants::go::policy::tests::board;
 
@@ -313,7 +319,7 @@ pub(in crate::variants::go) mod tests {
             color,
             last: [0, 0],
         };
-        crate::features::pattern_keys(&moves, board.vertex(p))
+        crate::features::pattern_keys(&moves, Move::Place(board.vertex(p)))
     }
 
     #[test]

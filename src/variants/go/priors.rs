@@ -195,6 +195,7 @@ pub fn learned_bonus_on_board(
         moves,
         chances(model, board, color, last, &placement_points(board, moves)),
         weight,
+        |mv| matches!(mv, Move::Place(_)),
     )
 }
 
