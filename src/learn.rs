@@ -395,7 +395,7 @@ mod tests {
     use super::*;
     use crate::moves::Vertex;
     use crate::variants::go::features::TACTICS;
-    use crate::variants::{Game, Variant};
+    use crate::variants::{Game, Setup, Variant};
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
@@ -442,23 +442,21 @@ mod tests {
             .collect()
     }
 
-    /// Self-play records of `variant` in a made-up style: in each
+    /// Self-play records of `setup`'s game in a made-up style: in each
     /// position the search's visits go mostly to the move `favourite`
     /// picks among the legal ones, and one each to the rest.
     fn planted_records(
-        variant: Variant,
+        setup: &Setup,
         games: u32,
         seed: u64,
         favourite: impl Fn(&Game, &[Move], &mut SmallRng) -> Move,
     ) -> Vec<Record> {
         use crate::game::Position as _;
         use crate::selfplay::records::{Ending, RecordSetup};
-        use crate::variants::Setup;
         let mut rng = SmallRng::seed_from_u64(seed);
-        let setup = Setup::new(variant);
         let mut records = Vec::new();
         for number in 1..=games {
-            let mut game = Game::new(&setup);
+            let mut game = Game::new(setup);
             let mut moves = Vec::new();
             while moves.len() < 30 && game.outcome().is_none() {
                 let mut legal = Vec::new();
@@ -470,7 +468,7 @@ mod tests {
                 records.push(Record {
                     game: number,
                     seed,
-                    setup: RecordSetup::of(&setup, &game),
+                    setup: RecordSetup::of(setup, &game),
                     moves: moves.clone(),
                     to_move: color,
                     total: visits.iter().map(|v| v.1).sum(),
@@ -504,7 +502,7 @@ mod tests {
     /// Atari Go in a made-up style: the favourite touches the last move
     /// where it can.
     fn contact_records(games: u32, seed: u64) -> Vec<Record> {
-        planted_records(Variant::Atari, games, seed, |game, legal, rng| {
+        planted_records(&Setup::new(Variant::Atari), games, seed, |game, legal, rng| {
             let Game::Atari(atari) = game else { unreachable!() };
             let (board, [last, _]) = atari.model_view();
             preferred_move(legal, rng, |mv| match mv {
@@ -516,24 +514,34 @@ mod tests {
 
     /// Asserts that of the distance weights from `first` on, distance 2
     /// (touching the last move) weighs most.
-    fn assert_distance_2_weighs_most(model: &MoveModel, first: usize) {
+    fn assert_distance_2_weighs_most(model: &Weights, first: usize) {
         let distance = &model.tactics[5];
         let best = (first..distance.len()).max_by(|&a, &b| distance[a].total_cmp(&distance[b]));
         assert_eq!(best, Some(2), "touching the last move weighs most: {distance:?}");
     }
 
+    /// Learns `variant`'s model from `training` (patterns seen three
+    /// times, three passes): its weights, and the accuracy on `test` of
+    /// the untrained model and of the learned one.
+    fn learn_and_test(variant: Variant, training: &[Record], test: &[Record]) -> (Weights, Accuracy, Accuracy) {
+        let tactics = variant.tactics().unwrap();
+        let keys = harvest(&SelfPlay(training), 3);
+        let test_of = |weights: &Weights| {
+            let bytes = weights.to_bytes(variant.name());
+            accuracy(&variant.move_model(&bytes).unwrap(), &SelfPlay(test))
+        };
+        let blank = test_of(&Weights::blank(tactics, &keys));
+        let weights = train(&SelfPlay(training), tactics, &keys, 3, 0.1, |_| {});
+        let learned = test_of(&weights);
+        (weights, blank, learned)
+    }
+
     #[test]
     fn training_on_self_play_learns_where_the_search_looked() {
         let (training, test) = (contact_records(60, 1), contact_records(20, 2));
-        let keys = harvest(&SelfPlay(&training), 3);
-        let blank_bytes = Weights::blank(TACTICS, &keys).to_bytes("atari");
-        let blank = accuracy(&Variant::Atari.move_model(&blank_bytes).unwrap(), &SelfPlay(&test));
+        let (model, blank, learned) = learn_and_test(Variant::Atari, &training, &test);
         assert!(blank.positions > 150, "{blank:?}");
         assert!(blank.hits < 0.1, "ties are no hits: {blank:?}");
-        let weights = train(&SelfPlay(&training), TACTICS, &keys, 3, 0.1, |_| {});
-        let bytes = weights.to_bytes("atari");
-        let model = Variant::Atari.move_model(&bytes).unwrap();
-        let learned = accuracy(&model, &SelfPlay(&test));
         assert!(
             learned.log_likelihood > blank.log_likelihood + 0.5,
             "{learned:?} against {blank:?}"
@@ -551,7 +559,7 @@ mod tests {
     #[test]
     fn training_on_squares_records_learns_their_own_features() {
         use crate::variants::gray_game::GrayGame;
-        use crate::variants::squares::{placement, Squares};
+        use crate::variants::squares::placement;
         let style = |game: &Game, legal: &[Move], rng: &mut SmallRng| {
             let Game::Squares(squares) = game else { unreachable!() };
             let grid = &squares.state().grid;
@@ -566,16 +574,10 @@ mod tests {
                 preferred_move(legal, rng, edge)
             }
         };
-        let training = planted_records(Variant::Squares, 40, 1, style);
-        let test = planted_records(Variant::Squares, 10, 2, style);
-        let tactics = Squares::TACTICS;
-        let keys = harvest(&SelfPlay(&training), 3);
-        let blank_bytes = Weights::blank(tactics, &keys).to_bytes("squares");
-        let blank = accuracy(&Variant::Squares.move_model(&blank_bytes).unwrap(), &SelfPlay(&test));
-        let weights = train(&SelfPlay(&training), tactics, &keys, 3, 0.1, |_| {});
-        let bytes = weights.to_bytes("squares");
-        let model = Variant::Squares.move_model(&bytes).unwrap();
-        let learned = accuracy(&model, &SelfPlay(&test));
+        let setup = Setup::new(Variant::Squares);
+        let training = planted_records(&setup, 40, 1, style);
+        let test = planted_records(&setup, 10, 2, style);
+        let (model, blank, learned) = learn_and_test(Variant::Squares, &training, &test);
         assert!(blank.positions > 200, "{blank:?}");
         // About thirty first-line points tie: the most a model can learn
         // there is which thirty.
@@ -588,6 +590,48 @@ mod tests {
         };
         assert!(completes[1] > completes[0], "{completes:?}");
         assert!(line[1..].iter().all(|&w| w < line[0]), "{line:?}");
+    }
+
+    /// Omino Go on 7x7 in a made-up style: the favourite is a T that
+    /// touches an enemy stone where one can, else any T. The model learns
+    /// the kind and the contact.
+    #[test]
+    fn training_on_omino_go_records_learns_the_kind_and_the_contact() {
+        use crate::polyomino::Omino;
+        let style = |game: &Game, legal: &[Move], rng: &mut SmallRng| {
+            let Game::GroupGo(group) = game else { unreachable!() };
+            let features = group.move_features();
+            let t = |mv: &Move| matches!(mv, Move::Polyomino(_, shape) if shape.omino() == Omino::T4);
+            let touching = |mv: &Move| t(mv) && features.tactic_values(*mv)[4] > 0;
+            if legal.iter().any(touching) {
+                preferred_move(legal, rng, touching)
+            } else {
+                preferred_move(legal, rng, t)
+            }
+        };
+        let setup = Setup {
+            size: 7,
+            ..Setup::new(Variant::OminoGo)
+        };
+        let training = planted_records(&setup, 30, 1, style);
+        let test = planted_records(&setup, 8, 2, style);
+        let (model, blank, learned) = learn_and_test(Variant::OminoGo, &training, &test);
+        assert!(blank.positions > 50, "{blank:?}");
+        // Many Ts touch an enemy stone: the most a model can learn is which.
+        assert!(
+            learned.log_likelihood > blank.log_likelihood + 0.15,
+            "{learned:?} against {blank:?}"
+        );
+        assert!(learned.hits > 2.0 * blank.hits, "{learned:?} against {blank:?}");
+        let (kind, contact) = (&model.tactics[0], &model.tactics[4]);
+        let t = 1 + Omino::T4.index();
+        assert!(
+            Omino::ALL[3..]
+                .iter()
+                .all(|o| o.index() + 1 == t || kind[o.index() + 1] < kind[t]),
+            "the T weighs most of the tetrominoes: {kind:?}"
+        );
+        assert!(contact[1] > contact[0], "{contact:?}");
     }
 
     #[test]
@@ -636,7 +680,7 @@ mod tests {
             "{learned:?} against {blank:?}"
         );
         assert!(learned.hits > 0.2, "{learned:?}");
-        assert_distance_2_weighs_most(&model, 0);
+        assert_distance_2_weighs_most(&weights, 0);
         assert_eq!(model.tactics, weights.tactics);
         assert!(weights
             .patterns

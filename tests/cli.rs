@@ -547,7 +547,9 @@ fn learn_writes_atari_gos_move_model_from_self_play_records() {
     let (_, stderr, code) = learn("wargo", &records);
     assert_eq!(code, Some(2), "{stderr}");
     assert!(
-        stderr.contains("wargo has no move features (only go, atari, yugo, tanbo, unsquare-go, squares have)"),
+        stderr.contains(
+            "wargo has no move features (only go, atari, yugo, group-go, omino-go, domingo, tanbo, unsquare-go, squares have)"
+        ),
         "{stderr}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
@@ -602,14 +604,20 @@ fn learn_writes_tanbos_move_model_and_gray_tanbo_has_none() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// `learn --variant squares` and `--variant unsquare-go` learn the
-/// gray-stone games' models of their own features from self-play, the
-/// next generation plays with them, and neither takes the other's model.
+/// `learn --variant squares`, `--variant unsquare-go` and `--variant
+/// omino-go` learn models of the games' own features from self-play, the
+/// next generation plays with them, and none takes another game's model
+/// (not even DominGo, with Omino Go's features).
 #[test]
-fn learn_writes_the_gray_stone_games_move_models() {
-    let dir = std::env::temp_dir().join(format!("variago-learn-gray-{}", std::process::id()));
+fn learn_writes_the_move_models_of_games_with_features_of_their_own() {
+    let dir = std::env::temp_dir().join(format!("variago-learn-own-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for (variant, other) in [("squares", "unsquare-go"), ("unsquare-go", "squares")] {
+    let pairs = [
+        ("squares", "unsquare-go"),
+        ("unsquare-go", "squares"),
+        ("omino-go", "domingo"),
+    ];
+    for (variant, other) in pairs {
         let (records, next, model) = (
             dir.join(format!("{variant}.jsonl")),
             dir.join(format!("{variant}-next.jsonl")),

@@ -1,5 +1,5 @@
 //! `--model FILE`: the search of every variant with move features (Go,
-//! Atari Go, Yugo, Tanbo, Squares, Unsquare Go) takes a move model read
+//! Atari Go, Yugo, the Group Go family, Tanbo, Squares, Unsquare Go) takes a move model read
 //! from a file, and every bad file is refused before the engine starts.
 
 mod common;
@@ -23,14 +23,22 @@ fn edge_loving_model(variant: &str, name: &str) -> PathBuf {
 }
 
 /// The moves a one-playout search plays in `variant` on 9x9 after each
-/// of `openings`, with `extra` flags.
+/// of `openings`, with `extra` flags. The Group Go family's drops are
+/// typed moves (`variago-play`, `variago-genmove`).
 fn first_choices(variant: &str, extra: &[&str], openings: &[&str]) -> Vec<String> {
     let mut args = vec!["--variant", variant, "--size", "9", "--playouts", "1", "--threads", "1"];
     args.extend_from_slice(extra);
+    let typed = ["group-go", "omino-go", "domingo"].contains(&variant);
     openings
         .iter()
         .map(|opening| {
-            let output = run_engine(&args, &genmove_after(opening));
+            let mut script = genmove_after(opening);
+            if typed {
+                script = script
+                    .replace("play ", "variago-play ")
+                    .replace("genmove ", "variago-genmove ");
+            }
+            let output = run_engine(&args, &script);
             assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
             let stdout = String::from_utf8(output.stdout).unwrap();
             let answers: Vec<&str> = stdout.split("\n\n").collect();
@@ -40,9 +48,13 @@ fn first_choices(variant: &str, extra: &[&str], openings: &[&str]) -> Vec<String
         .collect()
 }
 
-fn on_the_first_line(vertex: &str) -> bool {
-    let (column, row) = vertex.split_at(1);
-    matches!(column, "A" | "J") || matches!(row, "1" | "9")
+/// True when a move (a vertex, or a drop's vertices joined by `+`) has
+/// a stone on the first line.
+fn on_the_first_line(mv: &str) -> bool {
+    mv.split('+').any(|vertex| {
+        let (column, row) = vertex.split_at(1);
+        matches!(column, "A" | "J") || matches!(row, "1" | "9")
+    })
 }
 
 const OPENINGS: [&str; 3] = ["", "E5 D4", "C3 G7 E5"];
@@ -109,6 +121,18 @@ fn squares_search_follows_a_model_it_is_given() {
 fn unsquare_gos_search_follows_a_model_it_is_given() {
     let openings = ["", "E5 D4", "C3 G7 E5", "B2 H8 B8 H2"];
     assert_the_model_moves_every_choice_to_the_first_line("unsquare-go", &openings);
+}
+
+/// Omino Go's model weighs drops as Go's weighs stones: with the
+/// edge-loving one every first choice has a stone on the first line.
+/// (Not the opening domino: a third of the dominoes touch the edge, so
+/// the model's chance of each is small beside the priors' dislike of the
+/// edge in the opening; the same holds for DominGo's dominoes and Group
+/// Go's stones.)
+#[test]
+fn omino_gos_search_follows_a_model_it_is_given() {
+    let openings = ["E5+E6", "E5+E6 C3+C4+C5+D4", "D5+E5 E2+E3+E4+F3"];
+    assert_the_model_moves_every_choice_to_the_first_line("omino-go", &openings);
 }
 
 #[test]
@@ -191,7 +215,9 @@ fn a_bad_model_file_is_refused_before_the_engine_starts() {
     assert!(message.contains("a move model of atari, not of go"), "{message}");
     let message = refusal(&["--variant", "wargo", "--model", path]);
     assert!(
-        message.contains("wargo has no move features (only go, atari, yugo, tanbo, unsquare-go, squares have)"),
+        message.contains(
+            "wargo has no move features (only go, atari, yugo, group-go, omino-go, domingo, tanbo, unsquare-go, squares have)"
+        ),
         "{message}"
     );
     let message = refusal(&["--variant", "go", "--model", "Cargo.toml"]);

@@ -17,7 +17,8 @@ pub struct LearnArgs {
     #[arg(required = true, value_name = "RECORDS")]
     pub records: Vec<PathBuf>,
     /// The variant whose model to learn: go (from game records), atari,
-    /// yugo, tanbo, squares or unsquare-go (from self-play records)
+    /// yugo, group-go, omino-go, domingo, tanbo, squares or unsquare-go
+    /// (from self-play records)
     #[arg(long, value_name = "NAME", default_value = "go")]
     pub variant: String,
     /// The file to write the model to

@@ -91,7 +91,8 @@ pub enum Command {
     Match(Box<r#match::MatchArgs>),
     /// Merge the results files of a match (its shards, say) into one report
     MatchReport(match_report::MatchReportArgs),
-    /// Learn Go's move model, which the search takes as its priors, from SGF game records
+    /// Learn a move model, which the search takes as its priors: Go's from SGF game records,
+    /// another variant's from its self-play records
     Learn(learn::LearnArgs),
     /// Learn Go's policy network, which the search mixes into its priors near the root on
     /// 19x19 (--network), from SGF game records

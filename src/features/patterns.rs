@@ -25,8 +25,11 @@ pub const ENEMY: Content = 2;
 pub const OFF: Content = 3;
 /// A piece that is nobody's: a gray stone.
 pub const GRAY: Content = 4;
+/// A point of the move itself, other than the one it is seen from: the
+/// other stones of a dropped piece.
+pub const PLACED: Content = 5;
 /// How many kinds of content the hashing tells apart.
-pub const CONTENTS: usize = 5;
+pub const CONTENTS: usize = 6;
 
 /// Every offset within [`MAX_DISTANCE`] and the keys of what may stand
 /// there in each symmetry.
@@ -50,15 +53,16 @@ pub fn geometry() -> &'static Geometry {
             .collect();
         offsets.sort_by_key(|&(dx, dy, d)| (d, dy, dx));
         // Fixed keys, so that a model's patterns stay valid: Go's three
-        // contents from one stream, as they were first drawn, the later
-        // contents from another.
+        // contents from one stream, as they were first drawn, each later
+        // content from a stream of its own.
         let mut go_keys = SplitMix(0x5eed_0f9a_77e4);
-        let mut more_keys = SplitMix(0x9a7e_5eed_0f4b);
+        let mut gray_keys = SplitMix(0x9a7e_5eed_0f4b);
+        let mut placed_keys = SplitMix(0x91ac_ed5e_ed07);
         let point_keys: Vec<[u64; CONTENTS]> = offsets
             .iter()
             .map(|_| {
-                let go = [0, go_keys.next(), go_keys.next(), go_keys.next()];
-                std::array::from_fn(|c| if c < go.len() { go[c] } else { more_keys.next() })
+                let (own, enemy, off) = (go_keys.next(), go_keys.next(), go_keys.next());
+                [0, own, enemy, off, gray_keys.next(), placed_keys.next()]
             })
             .collect();
         let index = |dx: i32, dy: i32| {

@@ -18,6 +18,7 @@ impl Variant {
             Variant::Go | Variant::Atari | Variant::Yugo | Variant::Tanbo => Some(super::go::features::TACTICS),
             Variant::Squares => Some(<super::squares::Squares as GrayGame>::TACTICS),
             Variant::UnsquareGo => Some(<super::unsquare::UnsquareGo as GrayGame>::TACTICS),
+            Variant::GroupGo | Variant::OminoGo | Variant::DominGo => Some(super::groupgo::features::TACTICS),
             _ => None,
         }
     }
@@ -56,6 +57,7 @@ impl Game {
             Game::Tanbo(tanbo) => tanbo.model_view().map(|view| go_moves(view, color)),
             Game::Squares(squares) => Some(Box::new(gray_game::move_features(squares))),
             Game::UnsquareGo(unsquare) => Some(Box::new(gray_game::move_features(unsquare))),
+            Game::GroupGo(group) => Some(Box::new(group.move_features())),
             _ => None,
         }
     }

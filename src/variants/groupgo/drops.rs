@@ -50,7 +50,8 @@ impl Cells {
         self.points[..self.len()].iter().map(|&p| p as usize)
     }
 
-    fn as_usizes(&self) -> ([usize; MAX_CELLS], usize) {
+    /// The points, as a slice needs them: the array and its length.
+    pub fn as_usizes(&self) -> ([usize; MAX_CELLS], usize) {
         let mut out = [0; MAX_CELLS];
         for (o, &p) in out.iter_mut().zip(&self.points) {
             *o = p as usize;

@@ -10,6 +10,7 @@
 //! whole boards; area scoring; two passes end the game.
 
 pub mod drops;
+pub mod features;
 #[cfg(test)]
 mod listing_tests;
 pub mod playout;
@@ -20,7 +21,7 @@ pub use presets::Preset;
 pub use spec::{builtin_preset, DOMINGO, GROUP_GO, OMINO_GO};
 
 use super::go_family::{self, go_state, GoHistory, Turn};
-use super::Setup;
+use super::{models, Setup, Variant};
 use crate::board::zobrist::StateKey;
 use crate::board::Board;
 use crate::color::Color;
@@ -46,7 +47,7 @@ pub struct State {
     pub hands: [Hand; 2],
     /// True until the game's first move, which has pieces of its own.
     pub first_pending: bool,
-    /// The key cell of the last move, 0 after a pass: priors look near it.
+    /// The first point of the last move, 0 after a pass: priors look near it.
     pub last: usize,
 }
 
@@ -156,7 +157,7 @@ pub struct GroupGo {
     history: GoHistory<State>,
     komi: f32,
     preset: Arc<Preset>,
-    name: &'static str,
+    variant: Variant,
     /// Shared by the game's copies: the search copies games often.
     geometry: Arc<Geometry>,
 }
@@ -180,7 +181,7 @@ impl GroupGo {
             history: GoHistory::new(state, true),
             komi: setup.komi,
             preset,
-            name: setup.variant.name(),
+            variant: setup.variant,
             geometry: Arc::new(Geometry::new(setup.size)),
         }
     }
@@ -220,6 +221,17 @@ impl GroupGo {
 
     pub fn preset(&self) -> &Preset {
         &self.preset
+    }
+
+    /// The moves of the position as a move model sees them.
+    pub fn move_features(&self) -> features::GroupMoves<'_> {
+        let state = self.state();
+        features::GroupMoves {
+            board: &state.board,
+            geometry: &self.geometry,
+            color: state.turn.to_move,
+            last: state.last,
+        }
     }
 
     pub fn geometry(&self) -> &Geometry {
@@ -264,8 +276,8 @@ impl GroupGo {
                 "a {omino} is dropped by its points, e.g. {}",
                 example(omino)
             ))),
-            Move::Drop(piece, _) => Err(Illegal::new(format!("{} has no {piece}", self.name))),
-            Move::Step(..) => Err(Illegal::new(format!("pieces do not move in {}", self.name))),
+            Move::Drop(piece, _) => Err(Illegal::new(format!("{} has no {piece}", self.variant.name()))),
+            Move::Step(..) => Err(Illegal::new(format!("pieces do not move in {}", self.variant.name()))),
             // A pass is no drop; `play` takes it before asking.
             Move::Pass => Err(Illegal::new("a pass drops nothing")),
         }
@@ -293,7 +305,7 @@ impl GroupGo {
             .map_or(Omino::Domino, Shape::omino);
         format!(
             "{} has no single stones: a move drops a piece by its points, e.g. {}",
-            self.name,
+            self.variant.name(),
             example(omino)
         )
     }
@@ -310,7 +322,7 @@ impl GroupGo {
         if self.preset.hands[color.index()].get(omino) > 0 {
             return format!("{color} has no {omino} left in hand");
         }
-        format!("{} has no {omino}", self.name)
+        format!("{} has no {omino}", self.variant.name())
     }
 
     /// The hash of the board after a drop, or why it is illegal.
@@ -433,7 +445,7 @@ fn example(omino: Omino) -> String {
 
 impl Position for GroupGo {
     fn variant_name(&self) -> &'static str {
-        self.name
+        self.variant.name()
     }
 
     timeline_in!(history);
@@ -570,6 +582,10 @@ impl Clicks for GroupGo {
 /// The priors' and the playouts' weight, in virtual visits.
 pub const PRIOR_VISITS: f32 = 20.0;
 
+/// How much a move model read by `--model` adds to a move's prior:
+/// `MODEL_WEIGHT * sqrt(c)` virtual wins and visits, `c` its chance.
+const MODEL_WEIGHT: f32 = 100.0;
+
 /// Moves a turn may have before the search widens progressively: about
 /// as many as a Go move on 19x19.
 const WIDEN_FROM: usize = 400;
@@ -696,6 +712,31 @@ impl SearchHints for GroupGo {
             }
             _ => None,
         }
+    }
+
+    /// [`SearchHints::prior`], and with a move model read by `--model`
+    /// its [`MoveModel::bonus`] on top of each stone's and drop's. Only
+    /// near the root: a node lists a thousand drops and more, and the
+    /// model's judgement of them all would halve the search's speed.
+    ///
+    /// [`MoveModel::bonus`]: crate::features::model::MoveModel::bonus
+    fn priors_near_root(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
+        let start = out.len();
+        out.extend(moves.iter().map(|&mv| self.prior(mv)));
+        let Some(model) = models::in_use(self.variant) else {
+            return;
+        };
+        let bonuses = model.bonus(&self.move_features(), moves, MODEL_WEIGHT);
+        for (prior, bonus) in out[start..].iter_mut().zip(bonuses) {
+            if let (Some((wins, visits)), Some(bonus)) = (prior.as_mut(), bonus) {
+                *wins += bonus;
+                *visits += bonus;
+            }
+        }
+    }
+
+    fn near_root_priors_differ(&self) -> bool {
+        models::in_use(self.variant).is_some()
     }
 
     /// Drops are many: the search keeps the best hundred of a node by

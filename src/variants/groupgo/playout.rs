@@ -252,11 +252,11 @@ fn stone_is_sensible(board: &Board, p: usize, color: Color) -> bool {
     board.ko_point() != Some(p) && crate::variants::go::policy::sensible(board, p, color)
 }
 
-/// The liberties, counted up to two, that the group of `color`'s drop on
-/// `cells` would have, captures aside.
-fn liberties_after(board: &Board, cells: &Cells, color: Color) -> usize {
+/// The liberties, counted up to `max` (at most 4), that the group of
+/// `color`'s drop on `cells` would have, captures aside.
+pub fn liberties_after(board: &Board, cells: &Cells, color: Color, max: usize) -> usize {
     let own = cell_of(color);
-    let mut libs = [0usize; 2];
+    let mut libs = [0usize; 4];
     let mut n = 0;
     for c in cells.points() {
         for q in board.neighbours(c) {
@@ -269,8 +269,8 @@ fn liberties_after(board: &Board, cells: &Cells, color: Color) -> usize {
                 if !libs[..n].contains(&l) {
                     libs[n] = l;
                     n += 1;
-                    if n == 2 {
-                        return 2;
+                    if n == max {
+                        return n;
                     }
                 }
             }
@@ -291,7 +291,7 @@ pub fn drop_prior(board: &Board, color: Color, cells: &Cells, last: usize) -> f3
     if drops::fills_own_region(board, cells, color) {
         return 0.05;
     }
-    let libs = liberties_after(board, cells, color);
+    let libs = liberties_after(board, cells, color, 2);
     if libs < 2 {
         return 0.15;
     }
