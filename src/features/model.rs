@@ -226,6 +226,22 @@ impl<'a> MoveModel<'a> {
         let chances = self.probabilities(features, &described);
         learned_bonus(moves, chances, weight, |mv| features.describes(mv))
     }
+
+    /// Pushes to `out` the prior of each of `moves`: `start`'s (the
+    /// variant's own, or an even one) with the model's [`MoveModel::bonus`]
+    /// of `weight` on top, as many virtual wins as visits.
+    pub fn priors(
+        &self,
+        features: &(impl MoveFeatures + ?Sized),
+        moves: &[Move],
+        (start, weight): (impl Fn(Move) -> Option<(f32, f32)>, f32),
+        out: &mut Vec<Option<(f32, f32)>>,
+    ) {
+        for (&mv, bonus) in moves.iter().zip(self.bonus(features, moves, weight)) {
+            let bonus = bonus.unwrap_or(0.0);
+            out.push(start(mv).map(|(wins, visits)| (wins + bonus, visits + bonus)));
+        }
+    }
 }
 
 /// The virtual wins and visits that a model adds to the prior of each of

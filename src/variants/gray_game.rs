@@ -7,7 +7,6 @@
 use super::gray_grid::{score_keys, Grid};
 use crate::board::zobrist::side_key;
 use crate::color::Color;
-use crate::features::model::MoveModel;
 use crate::features::patterns::{keys_while, EMPTY, GRAY};
 use crate::features::{MoveFeatures, Tactic, TacticValues};
 use crate::game::{Clicks, GameSetup, Illegal, Occupant, Outcome, Position, View};
@@ -220,22 +219,6 @@ impl<G: GrayGame> View for G {
 impl<G: GrayGame> GameSetup for G {}
 
 impl<G: GrayGame> Clicks for G {}
-
-/// The priors of `moves` with a move model read by `--model`: each move's
-/// `start` (its own prior, or an even one) with the model's
-/// [`learned_bonus`] of `weight` on top.
-pub fn learned_priors<G: GrayGame>(
-    game: &G,
-    model: &MoveModel,
-    moves: &[Move],
-    (start, weight): (impl Fn(Move) -> Option<(f32, f32)>, f32),
-    out: &mut Vec<Option<(f32, f32)>>,
-) {
-    for (&mv, bonus) in moves.iter().zip(model.bonus(&move_features(game), moves, weight)) {
-        let bonus = bonus.unwrap_or(0.0);
-        out.push(start(mv).map(|(wins, visits)| (wins + bonus, visits + bonus)));
-    }
-}
 
 /// Appends the legal moves on the points that `quiet` accepts, or every
 /// legal move where it accepts none: the search's moves of both games.

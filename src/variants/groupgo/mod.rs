@@ -715,23 +715,15 @@ impl SearchHints for GroupGo {
     }
 
     /// [`SearchHints::prior`], and with a move model read by `--model`
-    /// its [`MoveModel::bonus`] on top of each stone's and drop's. Only
-    /// near the root: a node lists a thousand drops and more, and the
-    /// model's judgement of them all would halve the search's speed.
+    /// the model's chance on top (see [`MoveModel::priors`]). Only near
+    /// the root: a node lists a thousand drops and more, and the model's
+    /// judgement of them all would halve the search's speed.
     ///
-    /// [`MoveModel::bonus`]: crate::features::model::MoveModel::bonus
+    /// [`MoveModel::priors`]: crate::features::model::MoveModel::priors
     fn priors_near_root(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
-        let start = out.len();
-        out.extend(moves.iter().map(|&mv| self.prior(mv)));
-        let Some(model) = models::in_use(self.variant) else {
-            return;
-        };
-        let bonuses = model.bonus(&self.move_features(), moves, MODEL_WEIGHT);
-        for (prior, bonus) in out[start..].iter_mut().zip(bonuses) {
-            if let (Some((wins, visits)), Some(bonus)) = (prior.as_mut(), bonus) {
-                *wins += bonus;
-                *visits += bonus;
-            }
+        match models::in_use(self.variant) {
+            Some(model) => model.priors(&self.move_features(), moves, (|mv| self.prior(mv), MODEL_WEIGHT), out),
+            None => out.extend(moves.iter().map(|&mv| self.prior(mv))),
         }
     }
 

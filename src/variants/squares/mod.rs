@@ -240,10 +240,15 @@ impl SearchHints for Squares {
     }
 
     /// [`SearchHints::prior`], and with a move model read by `--model` the
-    /// model's chance on top (see [`gray_game::learned_priors`]).
+    /// model's chance on top (see [`MoveModel::priors`]).
+    ///
+    /// [`MoveModel::priors`]: crate::features::model::MoveModel::priors
     fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
         match models::in_use(Variant::Squares) {
-            Some(model) => gray_game::learned_priors(self, model, moves, (|mv| self.prior(mv), MODEL_WEIGHT), out),
+            Some(model) => {
+                let features = gray_game::move_features(self);
+                model.priors(&features, moves, (|mv| self.prior(mv), MODEL_WEIGHT), out)
+            }
             None => out.extend(moves.iter().map(|&mv| self.prior(mv))),
         }
     }

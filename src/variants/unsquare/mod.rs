@@ -181,13 +181,15 @@ impl SearchHints for UnsquareGo {
     }
 
     /// With a move model read by `--model`, every removal starts even
-    /// with the model's chance on top (see [`gray_game::learned_priors`]);
-    /// without one, no priors.
+    /// with the model's chance on top (see [`MoveModel::priors`]); without
+    /// one, no priors.
+    ///
+    /// [`MoveModel::priors`]: crate::features::model::MoveModel::priors
     fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
         match models::in_use(Variant::UnsquareGo) {
             Some(model) => {
                 let even = |_| Some((0.5 * MODEL_EVEN_VISITS, MODEL_EVEN_VISITS));
-                gray_game::learned_priors(self, model, moves, (even, MODEL_WEIGHT), out)
+                model.priors(&gray_game::move_features(self), moves, (even, MODEL_WEIGHT), out)
             }
             None => out.extend(moves.iter().map(|_| None)),
         }
