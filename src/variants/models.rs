@@ -1,6 +1,7 @@
 //! Which variants have move features, and the move model each one's
-//! search uses: Go's ships inside the program (`go/moves.model`);
-//! `--model FILE` reads another for a run.
+//! search uses: Go's and Group Go's ship inside the program
+//! (`go/moves.model`, `groupgo/moves.model`); `--model FILE` reads
+//! another for a run.
 
 use super::gray_game::{self, GrayGame};
 use super::{Game, Variant};
@@ -73,6 +74,17 @@ pub fn builtin() -> &'static MoveModel<'static> {
     })
 }
 
+/// Group Go's model, as it ships with the program: learned from 9x9
+/// self-play at 1,000 playouts a move (docs/learning.md).
+pub fn builtin_group_go() -> &'static MoveModel<'static> {
+    static MODEL: OnceLock<MoveModel<'static>> = OnceLock::new();
+    MODEL.get_or_init(|| {
+        Variant::GroupGo
+            .move_model(include_bytes!("groupgo/moves.model"))
+            .expect("the built-in move model reads")
+    })
+}
+
 /// The model read by [`read_file`], with its variant and file.
 static FROM_FILE: OnceLock<(Variant, PathBuf, MoveModel<'static>)> = OnceLock::new();
 
@@ -93,11 +105,15 @@ pub fn read_file(path: &Path, variant: Variant) -> Result<(), String> {
 }
 
 /// The model that `variant`'s search uses: one read by [`read_file`], or
-/// Go's built-in one; `None` for a variant with neither.
+/// the built-in one of Go or Group Go; `None` for a variant with neither.
 pub fn in_use(variant: Variant) -> Option<&'static MoveModel<'static>> {
     match FROM_FILE.get() {
         Some((read, _, model)) if *read == variant => Some(model),
-        _ => (variant == Variant::Go).then(builtin),
+        _ => match variant {
+            Variant::Go => Some(builtin()),
+            Variant::GroupGo => Some(builtin_group_go()),
+            _ => None,
+        },
     }
 }
 
@@ -114,8 +130,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_built_in_model_reads() {
-        let model = builtin();
-        assert!(model.patterns() > 1000, "{} patterns", model.patterns());
+    fn the_built_in_models_read() {
+        for model in [builtin(), builtin_group_go()] {
+            assert!(model.patterns() > 1000, "{} patterns", model.patterns());
+        }
+        assert!(in_use(Variant::GroupGo).is_some());
+        assert!(in_use(Variant::OminoGo).is_none());
     }
 }
