@@ -67,22 +67,23 @@ impl Game {
 /// Go's model, as it ships with the program.
 pub fn builtin() -> &'static MoveModel<'static> {
     static MODEL: OnceLock<MoveModel<'static>> = OnceLock::new();
-    MODEL.get_or_init(|| {
-        Variant::Go
-            .move_model(include_bytes!("go/moves.model"))
-            .expect("the built-in move model reads")
-    })
+    read_once(&MODEL, Variant::Go, include_bytes!("go/moves.model"))
 }
 
 /// Group Go's model, as it ships with the program: learned from 9x9
 /// self-play at 1,000 playouts a move (docs/learning.md).
 pub fn builtin_group_go() -> &'static MoveModel<'static> {
     static MODEL: OnceLock<MoveModel<'static>> = OnceLock::new();
-    MODEL.get_or_init(|| {
-        Variant::GroupGo
-            .move_model(include_bytes!("groupgo/moves.model"))
-            .expect("the built-in move model reads")
-    })
+    read_once(&MODEL, Variant::GroupGo, include_bytes!("groupgo/moves.model"))
+}
+
+/// A built-in model of `variant`, read from `bytes` the first time.
+fn read_once(
+    model: &'static OnceLock<MoveModel<'static>>,
+    variant: Variant,
+    bytes: &'static [u8],
+) -> &'static MoveModel<'static> {
+    model.get_or_init(|| variant.move_model(bytes).expect("the built-in move model reads"))
 }
 
 /// The model read by [`read_file`], with its variant and file.
