@@ -501,14 +501,12 @@ mod tests {
 
     /// Atari Go in a made-up style: the favourite touches the last move
     /// where it can.
-    fn contact_records(games: u32, seed: u64) -> Vec<Record> {
-        planted_records(&Setup::new(Variant::Atari), games, seed, |game, legal, rng| {
-            let Game::Atari(atari) = game else { unreachable!() };
-            let (board, [last, _]) = atari.model_view();
-            preferred_move(legal, rng, |mv| match mv {
-                Move::Place(v) => last != 0 && board.neighbours(last).contains(&board.point(*v)),
-                _ => false,
-            })
+    fn contact_style(game: &Game, legal: &[Move], rng: &mut SmallRng) -> Move {
+        let Game::Atari(atari) = game else { unreachable!() };
+        let (board, [last, _]) = atari.model_view();
+        preferred_move(legal, rng, |mv| match mv {
+            Move::Place(v) => last != 0 && board.neighbours(last).contains(&board.point(*v)),
+            _ => false,
         })
     }
 
@@ -520,26 +518,33 @@ mod tests {
         assert_eq!(best, Some(2), "touching the last move weighs most: {distance:?}");
     }
 
-    /// Learns `variant`'s model from `training` (patterns seen three
-    /// times, three passes): its weights, and the accuracy on `test` of
-    /// the untrained model and of the learned one.
-    fn learn_and_test(variant: Variant, training: &[Record], test: &[Record]) -> (Weights, Accuracy, Accuracy) {
+    /// Learns `setup`'s model from the records of `games.0` games in
+    /// `style` (seed 1; patterns seen three times, three passes): its
+    /// weights, and the accuracy on `games.1` more (seed 2) of the
+    /// untrained model and of the learned one.
+    fn learn_and_test(
+        setup: &Setup,
+        games: (u32, u32),
+        style: impl Fn(&Game, &[Move], &mut SmallRng) -> Move,
+    ) -> (Weights, Accuracy, Accuracy) {
+        let training = planted_records(setup, games.0, 1, &style);
+        let test = planted_records(setup, games.1, 2, &style);
+        let variant = setup.variant;
         let tactics = variant.tactics().unwrap();
-        let keys = harvest(&SelfPlay(training), 3);
+        let keys = harvest(&SelfPlay(&training), 3);
         let test_of = |weights: &Weights| {
             let bytes = weights.to_bytes(variant.name());
-            accuracy(&variant.move_model(&bytes).unwrap(), &SelfPlay(test))
+            accuracy(&variant.move_model(&bytes).unwrap(), &SelfPlay(&test))
         };
         let blank = test_of(&Weights::blank(tactics, &keys));
-        let weights = train(&SelfPlay(training), tactics, &keys, 3, 0.1, |_| {});
+        let weights = train(&SelfPlay(&training), tactics, &keys, 3, 0.1, |_| {});
         let learned = test_of(&weights);
         (weights, blank, learned)
     }
 
     #[test]
     fn training_on_self_play_learns_where_the_search_looked() {
-        let (training, test) = (contact_records(60, 1), contact_records(20, 2));
-        let (model, blank, learned) = learn_and_test(Variant::Atari, &training, &test);
+        let (model, blank, learned) = learn_and_test(&Setup::new(Variant::Atari), (60, 20), contact_style);
         assert!(blank.positions > 150, "{blank:?}");
         assert!(blank.hits < 0.1, "ties are no hits: {blank:?}");
         assert!(
@@ -574,10 +579,7 @@ mod tests {
                 preferred_move(legal, rng, edge)
             }
         };
-        let setup = Setup::new(Variant::Squares);
-        let training = planted_records(&setup, 40, 1, style);
-        let test = planted_records(&setup, 10, 2, style);
-        let (model, blank, learned) = learn_and_test(Variant::Squares, &training, &test);
+        let (model, blank, learned) = learn_and_test(&Setup::new(Variant::Squares), (40, 10), style);
         assert!(blank.positions > 200, "{blank:?}");
         // About thirty first-line points tie: the most a model can learn
         // there is which thirty.
@@ -613,9 +615,7 @@ mod tests {
             size: 7,
             ..Setup::new(Variant::OminoGo)
         };
-        let training = planted_records(&setup, 30, 1, style);
-        let test = planted_records(&setup, 8, 2, style);
-        let (model, blank, learned) = learn_and_test(Variant::OminoGo, &training, &test);
+        let (model, blank, learned) = learn_and_test(&setup, (30, 8), style);
         assert!(blank.positions > 50, "{blank:?}");
         // Many Ts touch an enemy stone: the most a model can learn is which.
         assert!(

@@ -35,6 +35,20 @@ pub const MAX_VALUES: usize = 32;
 /// the features a variant does not declare stay 0.
 pub type TacticValues = [u8; MAX_TACTICS];
 
+/// True when each of `values` lies in its feature's declared range.
+#[cfg(test)]
+pub fn within_declared(values: &TacticValues, tactics: &[Tactic]) -> bool {
+    values.iter().zip(tactics).all(|(&v, t)| (v as usize) < t.values)
+}
+
+/// The tactical values of a variant that declares fewer than
+/// [`MAX_TACTICS`] features: `declared`, then 0s.
+pub fn declared_values(declared: &[u8]) -> TacticValues {
+    let mut values = TacticValues::default();
+    values[..declared.len()].copy_from_slice(declared);
+    values
+}
+
 /// The moves of one position as a move model sees them. The model weighs
 /// only the moves that [`MoveFeatures::describes`]; the others (a pass)
 /// keep the search's own judgement.

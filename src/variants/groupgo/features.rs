@@ -7,7 +7,7 @@ use super::playout::liberties_after;
 use crate::board::{cell_of, Board, EMPTY as EMPTY_CELL};
 use crate::color::Color;
 use crate::features::patterns::{keys_while, Content, EMPTY, ENEMY, LEVELS, OWN, PLACED};
-use crate::features::{doubling, line, move_distance, MoveFeatures, Tactic, TacticValues};
+use crate::features::{declared_values, doubling, line, move_distance, MoveFeatures, Tactic, TacticValues};
 use crate::moves::{Move, Vertex};
 use crate::polyomino::Omino;
 
@@ -59,9 +59,8 @@ impl GroupMoves<'_> {
 
 impl MoveFeatures for GroupMoves<'_> {
     fn tactic_values(&self, mv: Move) -> TacticValues {
-        let mut values = TacticValues::default();
         let Some(cells) = self.cells(mv) else {
-            return values;
+            return TacticValues::default();
         };
         let board = self.board;
         let (own, enemy) = (cell_of(self.color), cell_of(self.color.opponent()));
@@ -95,23 +94,27 @@ impl MoveFeatures for GroupMoves<'_> {
         };
         let size = board.size();
         let vertices = || points.iter().map(|&c| board.vertex(c));
-        values[0] = match mv {
+        let kind = match mv {
             Move::Polyomino(_, shape) => 1 + shape.omino().index() as u8,
             _ => 0,
         };
-        values[1] = doubling(captured as u32, 5);
-        values[2] = saves as u8;
-        values[3] = liberties as u8;
-        values[4] = contact;
-        values[5] = vertices().map(|v| line(size, v)).min().unwrap_or(0);
-        values[6] = match self.last {
+        let distance = match self.last {
             0 => 0,
             last => vertices()
                 .map(|v| move_distance(v, board.vertex(last)))
                 .min()
                 .unwrap_or(0),
         };
-        values
+        let nearest_line = vertices().map(|v| line(size, v)).min().unwrap_or(0);
+        declared_values(&[
+            kind,
+            doubling(captured as u32, 5),
+            saves as u8,
+            liberties as u8,
+            contact,
+            nearest_line,
+            distance,
+        ])
     }
 
     /// The patterns around the stones of the move with the most
@@ -160,7 +163,7 @@ impl MoveFeatures for GroupMoves<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::features::pattern_keys;
+    use crate::features::{pattern_keys, within_declared};
     use crate::game::Position;
     use crate::variants::groupgo::GroupGo;
     use crate::variants::{Setup, Variant};
@@ -268,7 +271,16 @@ mod tests {
         distinct.sort_unstable();
         distinct.dedup();
         assert_eq!(distinct.len(), kinds.len(), "{kinds:?}");
-        assert!(kinds.iter().all(|&k| (k as usize) < TACTICS[0].values));
+        // Every value of every move in its range, here and beside stones.
+        let beside = game(&ROWS, Color::White);
+        for position in [&empty, &beside] {
+            let mut moves = Vec::new();
+            position.legal_moves(&mut moves);
+            for mv in moves {
+                let values = position.move_features().tactic_values(mv);
+                assert!(within_declared(&values, TACTICS), "{mv}: {values:?}");
+            }
+        }
     }
 
     #[test]

@@ -15,7 +15,7 @@ use super::gray_grid::Grid;
 use super::spec::{Effect, OptionCommand, SetupOption};
 use super::{models, Game, Setup, SolverUse, Start, Variant, VariantSpec};
 use crate::color::Color;
-use crate::features::{doubling, line, Tactic, TacticValues, MAX_TACTICS};
+use crate::features::{declared_values, doubling, line, Tactic, TacticValues};
 use crate::game::{Illegal, Position};
 use crate::history::History;
 use crate::moves::{Move, Vertex};
@@ -177,14 +177,12 @@ impl GrayGame for Squares {
             corners_held[geometry::stones_among(grid, &corners) as usize] += 1;
         });
         let [_, builds, opens, completes] = corners_held;
-        let mut values = [0; MAX_TACTICS];
-        values[..4].copy_from_slice(&[
+        declared_values(&[
             completes.min(3) as u8,
             opens.min(4) as u8,
             doubling(builds, 5),
             line(grid.size(), Vertex::new(x, y)),
-        ]);
-        values
+        ])
     }
 }
 

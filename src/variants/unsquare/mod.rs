@@ -16,7 +16,7 @@ use super::gray_game::{self, GrayGame, GrayState};
 use super::gray_grid::Grid;
 use super::{models, Game, Setup, Start, Variant, VariantSpec};
 use crate::color::Color;
-use crate::features::{doubling, line, Tactic, TacticValues, MAX_TACTICS};
+use crate::features::{declared_values, doubling, line, Tactic, TacticValues};
 use crate::game::{Illegal, Position};
 use crate::history::History;
 use crate::moves::{Move, Vertex};
@@ -140,14 +140,12 @@ impl GrayGame for UnsquareGo {
     /// scale), and the line from the edge.
     fn tactic_values(grid: &Grid, x: usize, y: usize) -> TacticValues {
         let taken = removal(grid, x, y);
-        let mut values = [0; MAX_TACTICS];
-        values[..4].copy_from_slice(&[
+        declared_values(&[
             taken.squares.min(2) as u8,
             doubling(taken.captured, 5),
             doubling(geometry::gift(grid, x, y), 4),
             line(grid.size(), Vertex::new(x, y)),
-        ]);
-        values
+        ])
     }
 }
 
