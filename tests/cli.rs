@@ -548,7 +548,7 @@ fn learn_writes_atari_gos_move_model_from_self_play_records() {
     assert_eq!(code, Some(2), "{stderr}");
     assert!(
         stderr.contains(
-            "wargo has no move features (only go, atari, yugo, group-go, omino-go, domingo, tanbo, unsquare-go, squares have)"
+            "wargo has no move features (only go, atari, yugo, gorogo, group-go, omino-go, domingo, tanbo, gray-tanbo, unsquare-go, squares have)"
         ),
         "{stderr}"
     );
@@ -576,9 +576,10 @@ fn learn_a_small_model(variant: &str, records: &str, model: &str) {
 
 /// `learn --variant tanbo` learns two-colour Tanbo's move model from its
 /// self-play, and the next generation plays with it; gray Tanbo, whose
-/// stones are nobody's, has no move features to learn or to be given.
+/// stones are nobody's and whose features are its own, takes neither
+/// Tanbo's records nor its model.
 #[test]
-fn learn_writes_tanbos_move_model_and_gray_tanbo_has_none() {
+fn learn_writes_tanbos_move_model_and_gray_tanbo_refuses_it() {
     let dir = std::env::temp_dir().join(format!("variago-learn-tanbo-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (records, next, model) = (dir.join("tanbo.jsonl"), dir.join("next.jsonl"), dir.join("tanbo.model"));
@@ -589,13 +590,20 @@ fn learn_writes_tanbos_move_model_and_gray_tanbo_has_none() {
     assert!(variago::Variant::Tanbo.move_model(&bytes).is_ok());
     selfplay("tanbo", &next, &["--model", model_path]);
     assert!(std::fs::read_to_string(&next).unwrap().lines().count() >= 10);
-    for args in [
-        &["learn", "--variant", "gray-tanbo", records_path, "--out", next_path][..],
-        &["--variant", "gray-tanbo", "--model", model_path],
-    ] {
+    let refusals = [
+        (
+            &["learn", "--variant", "gray-tanbo", records_path, "--out", next_path][..],
+            "tanbo.jsonl line 1: a record of tanbo, not of gray-tanbo",
+        ),
+        (
+            &["--variant", "gray-tanbo", "--model", model_path],
+            "a move model of tanbo, not of gray-tanbo",
+        ),
+    ];
+    for (args, refusal) in refusals {
         let (_, stderr, code) = run_status(args, "");
         assert_eq!(code, Some(2), "{stderr}");
-        assert!(stderr.contains("gray-tanbo has no move features"), "{stderr}");
+        assert!(stderr.contains(refusal), "{stderr}");
     }
     assert!(
         std::fs::read_to_string(&next).unwrap().lines().count() >= 10,
@@ -604,10 +612,11 @@ fn learn_writes_tanbos_move_model_and_gray_tanbo_has_none() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// `learn --variant squares`, `--variant unsquare-go` and `--variant
-/// omino-go` learn models of the games' own features from self-play, the
-/// next generation plays with them, and none takes another game's model
-/// (not even DominGo, with Omino Go's features).
+/// `learn --variant squares`, `--variant unsquare-go`, `--variant
+/// omino-go`, `--variant gray-tanbo` and `--variant gorogo` learn models
+/// of the games' own features from self-play, the next generation plays
+/// with them, and none takes another game's model (not even DominGo, with
+/// Omino Go's features).
 #[test]
 fn learn_writes_the_move_models_of_games_with_features_of_their_own() {
     let dir = std::env::temp_dir().join(format!("variago-learn-own-{}", std::process::id()));
@@ -616,6 +625,8 @@ fn learn_writes_the_move_models_of_games_with_features_of_their_own() {
         ("squares", "unsquare-go"),
         ("unsquare-go", "squares"),
         ("omino-go", "domingo"),
+        ("gray-tanbo", "tanbo"),
+        ("gorogo", "atari"),
     ];
     for (variant, other) in pairs {
         let (records, next, model) = (

@@ -1,6 +1,7 @@
 //! `--model FILE`: the search of every variant with move features (Go,
-//! Atari Go, Yugo, the Group Go family, Tanbo, Squares, Unsquare Go) takes a move model read
-//! from a file, and every bad file is refused before the engine starts.
+//! Atari Go, Yugo, GoRoGo, the Group Go family, Tanbo, gray Tanbo,
+//! Squares, Unsquare Go) takes a move model read from a file, and every
+//! bad file is refused before the engine starts.
 
 mod common;
 
@@ -106,6 +107,13 @@ fn tanbos_search_follows_a_model_it_is_given() {
     assert_the_model_moves_every_choice_to_the_first_line("tanbo", &openings);
 }
 
+/// Gray Tanbo's search keeps its even prior and adds the model's.
+#[test]
+fn gray_tanbos_search_follows_a_model_it_is_given() {
+    let openings = ["", "H3 G8", "B7 C2", "G2 H7 A8", "H3 C2 H4 B3"];
+    assert_the_model_moves_every_choice_to_the_first_line("gray-tanbo", &openings);
+}
+
 /// Squares' search keeps its own priors (a square completed, none left a
 /// stone short) and adds the model's. (After C3 C5 E3 it would complete
 /// the square at E5 with the model too.)
@@ -133,6 +141,41 @@ fn unsquare_gos_search_follows_a_model_it_is_given() {
 fn omino_gos_search_follows_a_model_it_is_given() {
     let openings = ["E5+E6", "E5+E6 C3+C4+C5+D4", "D5+E5 E2+E3+E4+F3"];
     assert_the_model_moves_every_choice_to_the_first_line("omino-go", &openings);
+}
+
+/// GoRoGo's search, which has no priors of its own, gives every move an
+/// even start with the model's chance on top: with a model that likes
+/// normal pieces on the first line, a one-playout search places one there
+/// after every opening, where without it it drops henges.
+#[test]
+fn gorogos_search_follows_a_model_it_is_given() {
+    let tactics = Variant::GoRoGo.tactics().unwrap();
+    let feature = |name| tactics.iter().position(|t| t.name == name).unwrap();
+    let mut weights = Weights::blank(tactics, &[]);
+    weights.tactics[feature("kind")][0] = 30.0;
+    weights.tactics[feature("line")][0] = 30.0;
+    let model = std::env::temp_dir().join(format!("variago-{}-gorogo-edge.model", std::process::id()));
+    std::fs::write(&model, weights.to_bytes("gorogo")).unwrap();
+    let choices = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec!["--variant", "gorogo", "--playouts", "1", "--threads", "1"];
+        args.extend_from_slice(extra);
+        ["", "B2", "B2 D4", "A1 E5 C2", "B4 D2 E1 A5"]
+            .iter()
+            .map(|opening| {
+                let output = run_engine(&args, &genmove_after(opening).replace("genmove ", "variago-genmove "));
+                let stdout = String::from_utf8(output.stdout).unwrap();
+                let answers: Vec<&str> = stdout.split("\n\n").collect();
+                assert!(answers[..answers.len() - 3].iter().all(|a| *a == "="), "{stdout}");
+                answers[answers.len() - 3].trim_start_matches("= ").to_string()
+            })
+            .collect()
+    };
+    let without = choices(&[]);
+    let with = choices(&["--model", model.to_str().unwrap()]);
+    std::fs::remove_file(model).unwrap();
+    assert!(without.iter().all(|mv| mv.starts_with("henge@")), "{without:?}");
+    let edge = |mv: &String| mv.starts_with(['A', 'E']) || mv.ends_with(['1', '5']);
+    assert!(with.iter().all(|mv| !mv.contains('@') && edge(mv)), "{with:?}");
 }
 
 #[test]
@@ -216,7 +259,7 @@ fn a_bad_model_file_is_refused_before_the_engine_starts() {
     let message = refusal(&["--variant", "wargo", "--model", path]);
     assert!(
         message.contains(
-            "wargo has no move features (only go, atari, yugo, group-go, omino-go, domingo, tanbo, unsquare-go, squares have)"
+            "wargo has no move features (only go, atari, yugo, gorogo, group-go, omino-go, domingo, tanbo, gray-tanbo, unsquare-go, squares have)"
         ),
         "{message}"
     );

@@ -28,8 +28,10 @@ pub const GRAY: Content = 4;
 /// A point of the move itself, other than the one it is seen from: the
 /// other stones of a dropped piece.
 pub const PLACED: Content = 5;
+/// A piece that is the mover's and the opponent's alike: GoRoGo's henge.
+pub const HENGE: Content = 6;
 /// How many kinds of content the hashing tells apart.
-pub const CONTENTS: usize = 6;
+pub const CONTENTS: usize = 7;
 
 /// Every offset within [`MAX_DISTANCE`] and the keys of what may stand
 /// there in each symmetry.
@@ -58,11 +60,20 @@ pub fn geometry() -> &'static Geometry {
         let mut go_keys = SplitMix(0x5eed_0f9a_77e4);
         let mut gray_keys = SplitMix(0x9a7e_5eed_0f4b);
         let mut placed_keys = SplitMix(0x91ac_ed5e_ed07);
+        let mut henge_keys = SplitMix(0x4e19_e5ee_d0c3);
         let point_keys: Vec<[u64; CONTENTS]> = offsets
             .iter()
             .map(|_| {
                 let (own, enemy, off) = (go_keys.next(), go_keys.next(), go_keys.next());
-                [0, own, enemy, off, gray_keys.next(), placed_keys.next()]
+                [
+                    0,
+                    own,
+                    enemy,
+                    off,
+                    gray_keys.next(),
+                    placed_keys.next(),
+                    henge_keys.next(),
+                ]
             })
             .collect();
         let index = |dx: i32, dy: i32| {

@@ -13,8 +13,11 @@
 //! With 25 points the board is three bitboards (bit `y * 5 + x`), and a
 //! group is a flood fill of a few shifts.
 
+pub mod features;
+
+use super::models;
 use super::spec::{Effect, OptionCommand, SetupOption};
-use super::{Game, Setup, SolverUse, Start, VariantSpec};
+use super::{Game, Setup, SolverUse, Start, Variant, VariantSpec};
 use crate::board::zobrist::{self, StateKey, HENGE_CELL};
 use crate::color::Color;
 use crate::game::{timeline_in, Clicks, GameSetup, Illegal, Occupant, Outcome, Owner, Position, View};
@@ -457,6 +460,18 @@ impl GoRoGo {
         &self.history.now
     }
 
+    /// The moves as a learned move model sees them ([`features`]).
+    pub fn move_features(&self) -> features::GoRoGoMoves<'_> {
+        let now = self.state();
+        let occupied = |s: &State| s.stones[0] | s.stones[1] | s.henges;
+        // The one point the last move filled: captures only empty others.
+        let last = self.history.previous().and_then(|before| {
+            let placed = occupied(now) & !occupied(before);
+            (placed.count_ones() == 1).then(|| vertex_at(placed.trailing_zeros() as usize))
+        });
+        features::GoRoGoMoves { state: now, last }
+    }
+
     /// The chosen point and whether the piece is a henge.
     fn parse_move(mv: Move) -> Result<(Vertex, bool), Illegal> {
         match mv {
@@ -618,6 +633,21 @@ impl SearchHints for GoRoGo {
         Tuning::go_like(self.size())
     }
 
+    /// With a move model read by `--model`, every move starts even with
+    /// the model's chance on top (see [`MoveModel::priors`]); without
+    /// one, no priors.
+    ///
+    /// [`MoveModel::priors`]: crate::features::model::MoveModel::priors
+    fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
+        match models::in_use(Variant::GoRoGo) {
+            Some(model) => {
+                let even = |_| Some((0.5 * MODEL_EVEN_VISITS, MODEL_EVEN_VISITS));
+                model.priors(&self.move_features(), moves, (even, MODEL_WEIGHT), out)
+            }
+            None => out.extend(moves.iter().map(|_| None)),
+        }
+    }
+
     fn rollout(&self, rng: &mut SmallRng, trace: &mut Vec<(Color, Move)>) -> f32 {
         let mut state = *self.state();
         loop {
@@ -633,6 +663,13 @@ impl SearchHints for GoRoGo {
         }
     }
 }
+
+/// The even start of a move when a model gives the priors, in virtual
+/// playouts: Unsquare Go's.
+const MODEL_EVEN_VISITS: f32 = 20.0;
+
+/// The virtual wins and playouts that a move the model is sure of adds.
+const MODEL_WEIGHT: f32 = 100.0;
 
 impl SolverHints for GoRoGo {
     /// Captures first, then normal pieces, henges, and last the moves that

@@ -17,6 +17,8 @@ impl Variant {
     pub fn tactics(self) -> Option<&'static [Tactic]> {
         match self {
             Variant::Go | Variant::Atari | Variant::Yugo | Variant::Tanbo => Some(super::go::features::TACTICS),
+            Variant::GrayTanbo => Some(super::tanbo::features::TACTICS),
+            Variant::GoRoGo => Some(super::gorogo::features::TACTICS),
             Variant::Squares => Some(<super::squares::Squares as GrayGame>::TACTICS),
             Variant::UnsquareGo => Some(<super::unsquare::UnsquareGo as GrayGame>::TACTICS),
             Variant::GroupGo | Variant::OminoGo | Variant::DominGo => Some(super::groupgo::features::TACTICS),
@@ -46,7 +48,7 @@ impl Variant {
 
 impl Game {
     /// The moves of the position as a move model sees them, in a variant
-    /// with move features (and a two-colour setup: gray Tanbo has none).
+    /// with move features.
     pub fn move_features(&self) -> Option<Box<dyn MoveFeatures + '_>> {
         use super::go::features::GoMoves;
         let go_moves = |(board, last), color| Box::new(GoMoves { board, color, last }) as Box<dyn MoveFeatures>;
@@ -55,10 +57,11 @@ impl Game {
             Game::Go(go) => Some(go_moves(go.model_view(), color)),
             Game::Atari(atari) => Some(go_moves(atari.model_view(), color)),
             Game::Yugo(yugo) => Some(go_moves(yugo.model_view(), color)),
-            Game::Tanbo(tanbo) => tanbo.model_view().map(|view| go_moves(view, color)),
+            Game::Tanbo(tanbo) => Some(tanbo.move_features()),
             Game::Squares(squares) => Some(Box::new(gray_game::move_features(squares))),
             Game::UnsquareGo(unsquare) => Some(Box::new(gray_game::move_features(unsquare))),
             Game::GroupGo(group) => Some(Box::new(group.move_features())),
+            Game::GoRoGo(gorogo) => Some(Box::new(gorogo.move_features())),
             _ => None,
         }
     }

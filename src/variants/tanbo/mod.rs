@@ -15,11 +15,13 @@
 //! on a board of their own that keeps growth points counted
 //! (`playout_board`).
 
+pub mod features;
 mod playout;
 mod playout_board;
 pub mod roots;
 pub mod start;
 
+use super::go::features::GoMoves;
 use super::go::priors;
 use super::go_family;
 use super::models;
@@ -27,6 +29,7 @@ use super::spec::{self, OptionCommand, SetupOption};
 use super::{Game, Setup, SolverUse, Start, Variant, VariantSpec};
 use crate::board::{self, zobrist, Board, BLACK, NEUTRAL, WHITE};
 use crate::color::Color;
+use crate::features::MoveFeatures;
 use crate::game::{timeline_in, Clicks, GameSetup, Illegal, Occupant, Outcome, Owner, Position, View};
 use crate::history::{History, Snapshot};
 use crate::moves::{Move, Piece, Vertex};
@@ -274,10 +277,34 @@ impl Tanbo {
 
     /// The board and the points of the last two placements, for a learned
     /// move model: two-colour Tanbo's stones are Go's, placed one at a time
-    /// (see [`Game::move_features`]); gray Tanbo has none.
+    /// (see [`Game::move_features`]); gray Tanbo's are nobody's.
     pub fn model_view(&self) -> Option<(&Board, [usize; 2])> {
         let state = self.state();
         (self.form == Form::Colours).then_some((&state.board, state.last))
+    }
+
+    /// The placements as a learned move model sees them: Go's features in
+    /// two-colour Tanbo, gray Tanbo's own ([`features`]) in gray Tanbo.
+    pub fn move_features(&self) -> Box<dyn MoveFeatures + '_> {
+        let state = self.state();
+        match self.model_view() {
+            Some((board, last)) => Box::new(GoMoves {
+                board,
+                color: state.to_move,
+                last,
+            }),
+            None => Box::new(features::GrayTanboMoves {
+                board: &state.board,
+                last: state.last,
+            }),
+        }
+    }
+
+    fn variant(&self) -> Variant {
+        match self.form {
+            Form::Colours => Variant::Tanbo,
+            Form::Gray { .. } => Variant::GrayTanbo,
+        }
     }
 
     /// The point of a placement move, or why the move is not one.
@@ -576,17 +603,21 @@ impl SearchHints for Tanbo {
 
     /// With a move model read by `--model`, two-colour Tanbo's placements
     /// start even with the model's chance on top, as Yugo's do (see
-    /// [`priors::even_and_learned`]); otherwise [`SearchHints::prior`].
+    /// [`priors::even_and_learned`]), and gray Tanbo's add it to their
+    /// even prior; otherwise [`SearchHints::prior`].
     fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
-        match (models::in_use(Variant::Tanbo), self.model_view()) {
-            (Some(model), Some(view)) => out.extend(priors::even_and_learned(
+        let Some(model) = models::in_use(self.variant()) else {
+            return out.extend(moves.iter().map(|&mv| self.prior(mv)));
+        };
+        match self.model_view() {
+            Some(view) => out.extend(priors::even_and_learned(
                 model,
                 view,
                 self.to_move(),
                 moves,
                 (MODEL_EVEN_VISITS, MODEL_WEIGHT),
             )),
-            _ => out.extend(moves.iter().map(|&mv| self.prior(mv))),
+            None => model.priors(&*self.move_features(), moves, (|mv| self.prior(mv), MODEL_WEIGHT), out),
         }
     }
 }
