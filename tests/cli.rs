@@ -548,7 +548,7 @@ fn learn_writes_atari_gos_move_model_from_self_play_records() {
     assert_eq!(code, Some(2), "{stderr}");
     assert!(
         stderr.contains(
-            "wargo has no move features (only go, atari, yugo, gorogo, group-go, omino-go, domingo, tanbo, gray-tanbo, unsquare-go, squares have)"
+            "wargo has no move features (only go, atari, yugo, gorogo, migoyugo, group-go, omino-go, domingo, tanbo, gray-tanbo, unsquare-go, squares have)"
         ),
         "{stderr}"
     );
@@ -613,10 +613,10 @@ fn learn_writes_tanbos_move_model_and_gray_tanbo_refuses_it() {
 }
 
 /// `learn --variant squares`, `--variant unsquare-go`, `--variant
-/// omino-go`, `--variant gray-tanbo` and `--variant gorogo` learn models
-/// of the games' own features from self-play, the next generation plays
-/// with them, and none takes another game's model (not even DominGo, with
-/// Omino Go's features).
+/// omino-go`, `--variant gray-tanbo`, `--variant gorogo` and `--variant
+/// migoyugo` learn models of the games' own features from self-play, the
+/// next generation plays with them, and none takes another game's model
+/// (not even DominGo, with Omino Go's features).
 #[test]
 fn learn_writes_the_move_models_of_games_with_features_of_their_own() {
     let dir = std::env::temp_dir().join(format!("variago-learn-own-{}", std::process::id()));
@@ -627,6 +627,7 @@ fn learn_writes_the_move_models_of_games_with_features_of_their_own() {
         ("omino-go", "domingo"),
         ("gray-tanbo", "tanbo"),
         ("gorogo", "atari"),
+        ("migoyugo", "gorogo"),
     ];
     for (variant, other) in pairs {
         let (records, next, model) = (

@@ -1,7 +1,8 @@
 //! `--model FILE`: the search of every variant with move features (Go,
 //! Atari Go, Yugo, GoRoGo, the Group Go family, Tanbo, gray Tanbo,
 //! Squares, Unsquare Go) takes a move model read from a file, and every
-//! bad file is refused before the engine starts.
+//! bad file is refused before the engine starts. (Migoyugo's alpha-beta
+//! orders its root moves by one: `migoyugo::alphabeta`'s tests.)
 
 mod common;
 
@@ -259,7 +260,7 @@ fn a_bad_model_file_is_refused_before_the_engine_starts() {
     let message = refusal(&["--variant", "wargo", "--model", path]);
     assert!(
         message.contains(
-            "wargo has no move features (only go, atari, yugo, gorogo, group-go, omino-go, domingo, tanbo, gray-tanbo, unsquare-go, squares have)"
+            "wargo has no move features (only go, atari, yugo, gorogo, migoyugo, group-go, omino-go, domingo, tanbo, gray-tanbo, unsquare-go, squares have)"
         ),
         "{message}"
     );

@@ -30,8 +30,12 @@ pub const GRAY: Content = 4;
 pub const PLACED: Content = 5;
 /// A piece that is the mover's and the opponent's alike: GoRoGo's henge.
 pub const HENGE: Content = 6;
+/// A piece of the mover's of a second kind, and one of the opponent's:
+/// Migoyugo's Yugos.
+pub const OWN_PROMOTED: Content = 7;
+pub const ENEMY_PROMOTED: Content = 8;
 /// How many kinds of content the hashing tells apart.
-pub const CONTENTS: usize = 7;
+pub const CONTENTS: usize = 9;
 
 /// Every offset within [`MAX_DISTANCE`] and the keys of what may stand
 /// there in each symmetry.
@@ -56,24 +60,19 @@ pub fn geometry() -> &'static Geometry {
         offsets.sort_by_key(|&(dx, dy, d)| (d, dy, dx));
         // Fixed keys, so that a model's patterns stay valid: Go's three
         // contents from one stream, as they were first drawn, each later
-        // content from a stream of its own.
+        // kind of content from a stream of its own.
         let mut go_keys = SplitMix(0x5eed_0f9a_77e4);
         let mut gray_keys = SplitMix(0x9a7e_5eed_0f4b);
         let mut placed_keys = SplitMix(0x91ac_ed5e_ed07);
         let mut henge_keys = SplitMix(0x4e19_e5ee_d0c3);
+        let mut promoted_keys = SplitMix(0x7a90_5eed_1e55);
         let point_keys: Vec<[u64; CONTENTS]> = offsets
             .iter()
             .map(|_| {
                 let (own, enemy, off) = (go_keys.next(), go_keys.next(), go_keys.next());
-                [
-                    0,
-                    own,
-                    enemy,
-                    off,
-                    gray_keys.next(),
-                    placed_keys.next(),
-                    henge_keys.next(),
-                ]
+                let (gray, placed, henge) = (gray_keys.next(), placed_keys.next(), henge_keys.next());
+                let (own_promoted, enemy_promoted) = (promoted_keys.next(), promoted_keys.next());
+                [0, own, enemy, off, gray, placed, henge, own_promoted, enemy_promoted]
             })
             .collect();
         let index = |dx: i32, dy: i32| {

@@ -12,6 +12,7 @@ mod alphabeta;
 mod bits;
 mod board;
 mod eval;
+pub mod features;
 mod playout;
 pub mod prover;
 
@@ -133,6 +134,24 @@ impl Migoyugo {
     /// The board as it stands.
     pub fn board(&self) -> &Board {
         &self.history.now.board
+    }
+
+    /// The placements as a learned move model sees them ([`features`]).
+    pub fn move_features(&self) -> features::MigoyugoMoves<'_> {
+        let board = self.board();
+        // The one point the last placement filled: a Yugo only empties others.
+        let last = self.history.previous().and_then(|before| {
+            board
+                .points()
+                .into_iter()
+                .find(|&p| board.cell(p) != Cell::Empty && before.board.cell(p) == Cell::Empty)
+                .map(|p| board.vertex(p))
+        });
+        features::MigoyugoMoves {
+            board,
+            color: self.to_move(),
+            last,
+        }
     }
 
     /// The terms of the alpha-beta search's static evaluation for the side

@@ -19,6 +19,7 @@ impl Variant {
             Variant::Go | Variant::Atari | Variant::Yugo | Variant::Tanbo => Some(super::go::features::TACTICS),
             Variant::GrayTanbo => Some(super::tanbo::features::TACTICS),
             Variant::GoRoGo => Some(super::gorogo::features::TACTICS),
+            Variant::Migoyugo => Some(super::migoyugo::features::TACTICS),
             Variant::Squares => Some(<super::squares::Squares as GrayGame>::TACTICS),
             Variant::UnsquareGo => Some(<super::unsquare::UnsquareGo as GrayGame>::TACTICS),
             Variant::GroupGo | Variant::OminoGo | Variant::DominGo => Some(super::groupgo::features::TACTICS),
@@ -62,6 +63,7 @@ impl Game {
             Game::UnsquareGo(unsquare) => Some(Box::new(gray_game::move_features(unsquare))),
             Game::GroupGo(group) => Some(Box::new(group.move_features())),
             Game::GoRoGo(gorogo) => Some(Box::new(gorogo.move_features())),
+            Game::Migoyugo(migoyugo) => Some(Box::new(migoyugo.move_features())),
             _ => None,
         }
     }

@@ -19,6 +19,7 @@ use crate::color::Color;
 use crate::game::Position;
 use crate::moves::Move;
 use crate::search::{Config, Limits, MoveStats, Report, SearchResult};
+use crate::variants::{models, Variant};
 use std::time::{Duration, Instant};
 
 /// Nodes worth one playout in a playout budget: a node is one move made,
@@ -70,7 +71,8 @@ pub fn search(
             (report.callback)(&move_stats(it, searched, &to_move), searched);
         }
     };
-    let found = with_board!(board, b => deepen(b, color, budget, stop, &mut on_iteration));
+    let learned = learned_chances(game);
+    let found = with_board!(board, b => deepen(b, color, (budget, &learned), stop, &mut on_iteration));
     let Some(it) = found else {
         return SearchResult {
             best: None,
@@ -138,12 +140,12 @@ fn move_stats(it: &Iteration, nodes: u64, to_move: &dyn Fn(&usize) -> Move) -> V
 fn deepen<B: Bits>(
     board: &Bitboard<B>,
     color: Color,
-    budget: Budget,
+    (budget, learned): (Budget, &[f32]),
     stop: &dyn Fn() -> bool,
     on_iteration: &mut dyn FnMut(&Iteration, u64),
 ) -> Option<Iteration> {
     with_searcher::<B, _>(budget, stop, true, |s| {
-        let mut root = root_moves(s, board, color);
+        let mut root = root_moves(s, board, color, learned);
         if root.is_empty() {
             return None;
         }
@@ -187,15 +189,38 @@ fn deepen<B: Bits>(
 }
 
 /// The root moves, ordered; only the forced one where the rules leave a
-/// single sensible point (an Igo, or the block of the opponent's).
-fn root_moves<B: Bits>(s: &mut Searcher, board: &Bitboard<B>, color: Color) -> Vec<(usize, i32)> {
+/// single sensible point (an Igo, or the block of the opponent's). Moves
+/// the search's own order leaves tied (the quiet ones, at first) go in
+/// the order of a move model's chances, `learned` by point.
+fn root_moves<B: Bits>(s: &mut Searcher, board: &Bitboard<B>, color: Color, learned: &[f32]) -> Vec<(usize, i32)> {
     if let Tactics::Forced(p) = tactics(board, color) {
         return vec![(p, 0)];
     }
     s.order(board, color, 0, u16::MAX);
     let mut root = std::mem::take(&mut s.moves[0]);
-    root.sort_by_key(|&(_, order)| std::cmp::Reverse(order));
+    let chance = |p: usize| learned.get(p).copied().unwrap_or(0.0);
+    root.sort_by(|a, b| b.1.cmp(&a.1).then(chance(b.0).total_cmp(&chance(a.0))));
     root
+}
+
+/// The chance of each legal placement by point, from the move model that
+/// `--model` read; empty without one.
+fn learned_chances(game: &Migoyugo) -> Vec<f32> {
+    let Some(model) = models::in_use(Variant::Migoyugo) else {
+        return Vec::new();
+    };
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let board = game.board();
+    let mut chances = Vec::new();
+    for (mv, chance) in moves.iter().zip(model.probabilities(&game.move_features(), &moves)) {
+        if let Some(v) = mv.vertex() {
+            let p = board.point(v);
+            chances.resize(chances.len().max(p + 1), 0.0);
+            chances[p] = chance;
+        }
+    }
+    chances
 }
 
 /// One iteration over the root moves, the previous best first, the others
@@ -268,4 +293,51 @@ fn iterate<B: Bits>(
         root[..=i].rotate_right(1);
     }
     (Some((score, line)), complete)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::Vertex;
+
+    fn root_order<B: Bits>(board: &Bitboard<B>, learned: &[f32]) -> Vec<usize> {
+        let budget = Budget {
+            nodes: None,
+            time: None,
+            depth: None,
+        };
+        with_searcher::<B, _>(budget, &|| false, true, |s| root_moves(s, board, Color::Black, learned))
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect()
+    }
+
+    /// The search's own order comes first (Yugos, then blocks); the quiet
+    /// moves it ties follow in the order of the learned chances.
+    #[test]
+    fn learned_chances_order_the_root_moves_the_search_ties() {
+        let rows = [
+            ". . . . . . . .",
+            ". . . . . . . .",
+            ". . O O O . . .",
+            ". . . . . . . .",
+            ". X X X . . . .",
+            ". . . . . . . .",
+            ". . . . . . . .",
+            ". . . . . . . .",
+        ];
+        let game = Migoyugo::from_rows(&rows, Color::Black).unwrap();
+        let board = game.board();
+        let point = |name: &str| board.point(Vertex::parse(name).unwrap());
+        let mut learned = vec![0.0; 128];
+        learned[point("H8")] = 0.5;
+        learned[point("G1")] = 0.3;
+        learned[point("F6")] = 0.1;
+        let order = with_board!(board, b => root_order(b, &learned));
+        let first: Vec<String> = order[..6].iter().map(|&p| board.vertex(p).to_string()).collect();
+        assert_eq!(first, ["A4", "E4", "F6", "B6", "H8", "G1"]);
+        let plain = with_board!(board, b => root_order(b, &[]));
+        assert_eq!(plain.len(), order.len());
+        assert_ne!(board.vertex(plain[4]).to_string(), "H8");
+    }
 }
