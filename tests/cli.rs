@@ -469,10 +469,12 @@ fn learn_writes_a_move_model_from_game_records() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Ten self-play games of `variant` on 5x5 at 20 playouts a move, their
-/// records in `file`, with `extra` flags; the run must succeed.
+/// Ten self-play games of `variant` on 5x5 (War Go, whose boards start
+/// at 9x9: 9x9) at 20 playouts a move, their records in `file`, with
+/// `extra` flags; the run must succeed.
 fn selfplay(variant: &str, file: &Path, extra: &[&str]) {
-    let mut args = vec!["selfplay", "--variant", variant, "--size", "5", "--playouts", "20"];
+    let size = if variant == "wargo" { "9" } else { "5" };
+    let mut args = vec!["selfplay", "--variant", variant, "--size", size, "--playouts", "20"];
     args.extend_from_slice(&["--games", "10", "--seed", "3", "--records", file.to_str().unwrap()]);
     args.extend_from_slice(extra);
     let (_, stderr, code) = run_status(&args, "");
@@ -481,8 +483,8 @@ fn selfplay(variant: &str, file: &Path, extra: &[&str]) {
 
 /// `learn --variant atari` learns Atari Go's move model from self-play
 /// records; records of another variant are refused with their file and
-/// line, a broken line is skipped with its line number, and a variant
-/// without move features is an error.
+/// line (also by War Go), and a broken line is skipped with its line
+/// number.
 #[test]
 fn learn_writes_atari_gos_move_model_from_self_play_records() {
     let dir = std::env::temp_dir().join(format!("variago-learn-atari-{}", std::process::id()));
@@ -547,9 +549,7 @@ fn learn_writes_atari_gos_move_model_from_self_play_records() {
     let (_, stderr, code) = learn("wargo", &records);
     assert_eq!(code, Some(2), "{stderr}");
     assert!(
-        stderr.contains(
-            "wargo has no move features (only go, atari, yugo, gorogo, migoyugo, group-go, omino-go, domingo, tanbo, gray-tanbo, unsquare-go, squares have)"
-        ),
+        stderr.contains("atari.jsonl line 1: a record of atari, not of wargo"),
         "{stderr}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
@@ -613,10 +613,11 @@ fn learn_writes_tanbos_move_model_and_gray_tanbo_refuses_it() {
 }
 
 /// `learn --variant squares`, `--variant unsquare-go`, `--variant
-/// omino-go`, `--variant gray-tanbo`, `--variant gorogo` and `--variant
-/// migoyugo` learn models of the games' own features from self-play, the
-/// next generation plays with them, and none takes another game's model
-/// (not even DominGo, with Omino Go's features).
+/// omino-go`, `--variant gray-tanbo`, `--variant gorogo`, `--variant
+/// migoyugo` and `--variant wargo` learn models of the games' own features
+/// from self-play, the next generation plays with them, and none takes
+/// another game's model (not even DominGo, with Omino Go's features, nor
+/// Center of Tao, with War Go's).
 #[test]
 fn learn_writes_the_move_models_of_games_with_features_of_their_own() {
     let dir = std::env::temp_dir().join(format!("variago-learn-own-{}", std::process::id()));
@@ -628,6 +629,7 @@ fn learn_writes_the_move_models_of_games_with_features_of_their_own() {
         ("gray-tanbo", "tanbo"),
         ("gorogo", "atari"),
         ("migoyugo", "gorogo"),
+        ("wargo", "center-of-tao"),
     ];
     for (variant, other) in pairs {
         let (records, next, model) = (

@@ -1,8 +1,7 @@
-//! `--model FILE`: the search of every variant with move features (Go,
-//! Atari Go, Yugo, GoRoGo, the Group Go family, Tanbo, gray Tanbo,
-//! Squares, Unsquare Go) takes a move model read from a file, and every
-//! bad file is refused before the engine starts. (Migoyugo's alpha-beta
-//! orders its root moves by one: `migoyugo::alphabeta`'s tests.)
+//! `--model FILE`: the search of every variant takes a move model read
+//! from a file, and every bad file is refused before the engine starts.
+//! (Migoyugo's alpha-beta orders its root moves by one:
+//! `migoyugo::alphabeta`'s tests.)
 
 mod common;
 
@@ -25,12 +24,12 @@ fn edge_loving_model(variant: &str, name: &str) -> PathBuf {
 }
 
 /// The moves a one-playout search plays in `variant` on 9x9 after each
-/// of `openings`, with `extra` flags. The Group Go family's drops are
-/// typed moves (`variago-play`, `variago-genmove`).
+/// of `openings`, with `extra` flags. The Group Go family's and War Go's
+/// drops are typed moves (`variago-play`, `variago-genmove`).
 fn first_choices(variant: &str, extra: &[&str], openings: &[&str]) -> Vec<String> {
     let mut args = vec!["--variant", variant, "--size", "9", "--playouts", "1", "--threads", "1"];
     args.extend_from_slice(extra);
-    let typed = ["group-go", "omino-go", "domingo"].contains(&variant);
+    let typed = ["group-go", "omino-go", "domingo", "wargo"].contains(&variant);
     openings
         .iter()
         .map(|opening| {
@@ -50,10 +49,11 @@ fn first_choices(variant: &str, extra: &[&str], openings: &[&str]) -> Vec<String
         .collect()
 }
 
-/// True when a move (a vertex, or a drop's vertices joined by `+`) has
-/// a stone on the first line.
+/// True when a move (a vertex, a drop's vertices joined by `+`, or a
+/// piece's drop, `wall@A1`) has a stone on the first line.
 fn on_the_first_line(mv: &str) -> bool {
-    mv.split('+').any(|vertex| {
+    let points = mv.rsplit('@').next().unwrap_or(mv);
+    points.split('+').any(|vertex| {
         let (column, row) = vertex.split_at(1);
         matches!(column, "A" | "J") || matches!(row, "1" | "9")
     })
@@ -142,6 +142,15 @@ fn unsquare_gos_search_follows_a_model_it_is_given() {
 fn omino_gos_search_follows_a_model_it_is_given() {
     let openings = ["E5+E6", "E5+E6 C3+C4+C5+D4", "D5+E5 E2+E3+E4+F3"];
     assert_the_model_moves_every_choice_to_the_first_line("omino-go", &openings);
+}
+
+/// War Go's search keeps its own priors (Go's for soldiers, poor ones for
+/// drops) and adds the model's at the root. (Not beside a fight, where
+/// Go's priors outweigh a model that spreads its chance over the edge.)
+#[test]
+fn war_gos_search_follows_a_model_it_is_given() {
+    let openings = ["", "C3 G7 E5", "B2 H8 B8 H2", "C7 G3"];
+    assert_the_model_moves_every_choice_to_the_first_line("wargo", &openings);
 }
 
 /// GoRoGo's search, which has no priors of its own, gives every move an
@@ -258,12 +267,7 @@ fn a_bad_model_file_is_refused_before_the_engine_starts() {
     let message = refusal(&["--variant", "go", "--model", path]);
     assert!(message.contains("a move model of atari, not of go"), "{message}");
     let message = refusal(&["--variant", "wargo", "--model", path]);
-    assert!(
-        message.contains(
-            "wargo has no move features (only go, atari, yugo, gorogo, migoyugo, group-go, omino-go, domingo, tanbo, gray-tanbo, unsquare-go, squares have)"
-        ),
-        "{message}"
-    );
+    assert!(message.contains("a move model of atari, not of wargo"), "{message}");
     let message = refusal(&["--variant", "go", "--model", "Cargo.toml"]);
     assert!(message.contains("not a move model"), "{message}");
     let message = refusal(&["bench", "--model", path]);

@@ -237,9 +237,8 @@ pub struct SearchArgs {
 /// `--model` and `--network`: learned knowledge from files, for the run.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct ModelArg {
-    /// Every variant but the War Go family: the search's move model, a file that `variago learn`
-    /// wrote for the game's variant [default: the built-in models of Go and Group Go; none for
-    /// the others]
+    /// The search's move model, a file that `variago learn` wrote for the game's variant
+    /// [default: the built-in models of Go and Group Go; none for the others]
     #[arg(long, value_name = "FILE")]
     pub model: Option<PathBuf>,
     /// Go: a policy network that `variago learn-network` wrote; on 19x19 its chances are mixed

@@ -16,9 +16,8 @@ pub struct LearnArgs {
     /// them. The other variants: self-play records files (`variago selfplay --records`)
     #[arg(required = true, value_name = "RECORDS")]
     pub records: Vec<PathBuf>,
-    /// The variant whose model to learn: go (from game records), or
-    /// atari, yugo, gorogo, migoyugo, group-go, omino-go, domingo, tanbo,
-    /// gray-tanbo, squares or unsquare-go (from self-play records)
+    /// The variant whose model to learn: go (from game records), or any
+    /// other (from self-play records)
     #[arg(long, value_name = "NAME", default_value = "go")]
     pub variant: String,
     /// The file to write the model to

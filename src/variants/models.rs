@@ -7,6 +7,7 @@ use super::gray_game::{self, GrayGame};
 use super::{Game, Variant};
 use crate::features::model::MoveModel;
 use crate::features::{MoveFeatures, Tactic};
+use crate::moves::Move;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -20,10 +21,14 @@ impl Variant {
             Variant::GrayTanbo => Some(super::tanbo::features::TACTICS),
             Variant::GoRoGo => Some(super::gorogo::features::TACTICS),
             Variant::Migoyugo => Some(super::migoyugo::features::TACTICS),
+            Variant::WarGo
+            | Variant::CenterOfTao
+            | Variant::MercenaryGo
+            | Variant::BuyingArmies
+            | Variant::SpecialStones => Some(super::wargo::features::TACTICS),
             Variant::Squares => Some(<super::squares::Squares as GrayGame>::TACTICS),
             Variant::UnsquareGo => Some(<super::unsquare::UnsquareGo as GrayGame>::TACTICS),
             Variant::GroupGo | Variant::OminoGo | Variant::DominGo => Some(super::groupgo::features::TACTICS),
-            _ => None,
         }
     }
 
@@ -64,7 +69,7 @@ impl Game {
             Game::GroupGo(group) => Some(Box::new(group.move_features())),
             Game::GoRoGo(gorogo) => Some(Box::new(gorogo.move_features())),
             Game::Migoyugo(migoyugo) => Some(Box::new(migoyugo.move_features())),
-            _ => None,
+            Game::WarGo(wargo) => Some(Box::new(wargo.move_features())),
         }
     }
 }
@@ -120,6 +125,22 @@ pub fn in_use(variant: Variant) -> Option<&'static MoveModel<'static>> {
             Variant::GroupGo => Some(builtin_group_go()),
             _ => None,
         },
+    }
+}
+
+/// Pushes to `out` the prior of each of `moves`: `start`'s, with the
+/// chance of the model that `variant`'s search uses ([`in_use`]) on top,
+/// as [`MoveModel::priors`] weighs it; `start`'s alone without a model.
+pub fn priors(
+    variant: Variant,
+    features: &(impl MoveFeatures + ?Sized),
+    moves: &[Move],
+    (start, weight): (impl Fn(Move) -> Option<(f32, f32)>, f32),
+    out: &mut Vec<Option<(f32, f32)>>,
+) {
+    match in_use(variant) {
+        Some(model) => model.priors(features, moves, (start, weight), out),
+        None => out.extend(moves.iter().map(|&mv| start(mv))),
     }
 }
 

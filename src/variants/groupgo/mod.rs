@@ -721,10 +721,8 @@ impl SearchHints for GroupGo {
     ///
     /// [`MoveModel::priors`]: crate::features::model::MoveModel::priors
     fn priors_near_root(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
-        match models::in_use(self.variant) {
-            Some(model) => model.priors(&self.move_features(), moves, (|mv| self.prior(mv), MODEL_WEIGHT), out),
-            None => out.extend(moves.iter().map(|&mv| self.prior(mv))),
-        }
+        let prior = |mv| self.prior(mv);
+        models::priors(self.variant, &self.move_features(), moves, (prior, MODEL_WEIGHT), out)
     }
 
     fn near_root_priors_differ(&self) -> bool {

@@ -7,6 +7,7 @@
 //! Area scoring as in Tromp-Taylor, komi 7.5, positional superko over the
 //! whole board (special pieces included), no suicide, two passes end.
 
+pub mod features;
 #[cfg(test)]
 mod listing_tests;
 pub mod pieces;
@@ -19,7 +20,7 @@ pub mod zones;
 pub use spec::{builtin_preset, setup_of, BUYING_ARMIES, CENTER_OF_TAO, MERCENARY_GO, SPECIAL_STONES, WAR_GO};
 
 use super::go_family::{self, GoHistory};
-use super::Setup;
+use super::{models, Setup, Variant};
 use crate::board::zobrist::StateKey;
 use crate::color::Color;
 use crate::game::{
@@ -39,7 +40,7 @@ pub struct WarGo {
     history: GoHistory<State>,
     komi: f32,
     preset: Arc<Preset>,
-    name: &'static str,
+    variant: Variant,
 }
 
 impl WarGo {
@@ -69,7 +70,7 @@ impl WarGo {
             history: GoHistory::new(state, true),
             komi: setup.komi,
             preset,
-            name: setup.variant.name(),
+            variant: setup.variant,
         }
     }
 
@@ -126,6 +127,23 @@ impl WarGo {
 
     pub fn state(&self) -> &State {
         self.history.now()
+    }
+
+    /// The moves as a learned move model sees them ([`features`]).
+    pub fn move_features(&self) -> features::WarGoMoves<'_> {
+        let s = self.state();
+        // The first point the last move filled: a step's target, a drop's
+        // point (captures only empty others).
+        let last = self.history.snapshots().previous().and_then(|before| {
+            s.board
+                .all_points()
+                .find(|&p| !s.board.is_empty(p) && before.board.is_empty(p))
+        });
+        features::WarGoMoves {
+            board: &s.board,
+            color: s.turn.to_move,
+            last: last.unwrap_or(0),
+        }
     }
 
     pub fn preset(&self) -> &Preset {
@@ -331,7 +349,7 @@ impl WarGo {
 
     fn check_buying(&self, color: Color) -> Result<(), String> {
         if self.preset.credit.is_none() {
-            return Err(format!("{} has no buying phase", self.name));
+            return Err(format!("{} has no buying phase", self.variant.name()));
         }
         if !self.state().buying[color.index()] {
             return Err(format!("{color} has finished buying"));
@@ -379,7 +397,7 @@ impl WarGo {
 
 impl Position for WarGo {
     fn variant_name(&self) -> &'static str {
-        self.name
+        self.variant.name()
     }
 
     timeline_in!(history);
@@ -642,6 +660,24 @@ impl SearchHints for WarGo {
             Move::Pass => None,
         }
     }
+
+    /// [`SearchHints::prior`], and with a move model read by `--model`
+    /// the model's chance on top (see [`MoveModel::priors`]), at the root
+    /// and one ply below it, as in Group Go: a node lists every drop of
+    /// every piece in hand.
+    ///
+    /// [`MoveModel::priors`]: crate::features::model::MoveModel::priors
+    fn priors_near_root(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
+        let prior = |mv| self.prior(mv);
+        models::priors(self.variant, &self.move_features(), moves, (prior, MODEL_WEIGHT), out)
+    }
+
+    fn near_root_priors_differ(&self) -> bool {
+        models::in_use(self.variant).is_some()
+    }
 }
+
+/// The virtual wins and playouts that a move the model is sure of adds.
+const MODEL_WEIGHT: f32 = 100.0;
 
 impl SolverHints for WarGo {}
