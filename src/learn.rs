@@ -109,9 +109,7 @@ impl Source for SelfPlay<'_> {
         let mut targets = Vec::new();
         for record in self.0 {
             let Ok(game) = record.position() else { continue };
-            let Some(moves) = game.move_features() else {
-                continue;
-            };
+            let moves = game.move_features();
             targets.clear();
             targets.extend(
                 record
@@ -530,7 +528,7 @@ mod tests {
         let training = planted_records(setup, games.0, 1, &style);
         let test = planted_records(setup, games.1, 2, &style);
         let variant = setup.variant;
-        let tactics = variant.tactics().unwrap();
+        let tactics = variant.tactics();
         let keys = harvest(&SelfPlay(&training), 3);
         let test_of = |weights: &Weights| {
             let bytes = weights.to_bytes(variant.name());

@@ -13,7 +13,7 @@ use variago::Variant;
 /// A model file of `variant` that knows no pattern and likes only moves
 /// on the first line, which no search would choose by itself.
 fn edge_loving_model(variant: &str, name: &str) -> PathBuf {
-    let tactics = Variant::parse(variant).unwrap().tactics().unwrap();
+    let tactics = Variant::parse(variant).unwrap().tactics();
     let line = tactics.iter().position(|t| t.name == "line").expect("a line feature");
     assert_eq!(tactics[line].values, 5);
     let mut weights = Weights::blank(tactics, &[]);
@@ -159,7 +159,7 @@ fn war_gos_search_follows_a_model_it_is_given() {
 /// after every opening, where without it it drops henges.
 #[test]
 fn gorogos_search_follows_a_model_it_is_given() {
-    let tactics = Variant::GoRoGo.tactics().unwrap();
+    let tactics = Variant::GoRoGo.tactics();
     let feature = |name| tactics.iter().position(|t| t.name == name).unwrap();
     let mut weights = Weights::blank(tactics, &[]);
     weights.tactics[feature("kind")][0] = 30.0;

@@ -46,7 +46,6 @@ pub fn run(args: LearnArgs) -> Result<(), String> {
     }
     let variant = Variant::parse(&args.variant).ok_or_else(|| format!("unknown variant '{}'", args.variant))?;
     super::paths::writable_file("--out", &args.out)?;
-    variant.check_move_features()?;
     match variant {
         Variant::Go => learn_go(&args),
         _ => learn_from_selfplay(&args, variant),
@@ -123,7 +122,7 @@ fn fit_and_write<S: Source + ?Sized>(args: &LearnArgs, variant: Variant, trainin
         keys.len(),
         args.min_count
     );
-    let tactics = variant.check_move_features()?;
+    let tactics = variant.tactics();
     let weights = learn::train(training, tactics, &keys, args.epochs, args.rate, |progress| {
         eprintln!(
             "learn: pass {} over {} positions, mean log-likelihood {:.4}, {:.0}s",

@@ -1,4 +1,4 @@
-//! Which variants have move features, and the move model each one's
+//! The move features of each variant, and the move model each one's
 //! search uses: Go's and Group Go's ship inside the program
 //! (`go/moves.model`, `groupgo/moves.model`); `--model FILE` reads
 //! another for a run.
@@ -12,64 +12,48 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 impl Variant {
-    /// The tactical features of the variant's moves, if it has move
-    /// features (see [`Game::move_features`]): if a move model can serve
-    /// it and `variago learn` can learn one.
-    pub fn tactics(self) -> Option<&'static [Tactic]> {
+    /// The tactical features of the variant's moves (see
+    /// [`Game::move_features`]): what its move models weigh.
+    pub fn tactics(self) -> &'static [Tactic] {
         match self {
-            Variant::Go | Variant::Atari | Variant::Yugo | Variant::Tanbo => Some(super::go::features::TACTICS),
-            Variant::GrayTanbo => Some(super::tanbo::features::TACTICS),
-            Variant::GoRoGo => Some(super::gorogo::features::TACTICS),
-            Variant::Migoyugo => Some(super::migoyugo::features::TACTICS),
+            Variant::Go | Variant::Atari | Variant::Yugo | Variant::Tanbo => super::go::features::TACTICS,
+            Variant::GrayTanbo => super::tanbo::features::TACTICS,
+            Variant::GoRoGo => super::gorogo::features::TACTICS,
+            Variant::Migoyugo => super::migoyugo::features::TACTICS,
             Variant::WarGo
             | Variant::CenterOfTao
             | Variant::MercenaryGo
             | Variant::BuyingArmies
-            | Variant::SpecialStones => Some(super::wargo::features::TACTICS),
-            Variant::Squares => Some(<super::squares::Squares as GrayGame>::TACTICS),
-            Variant::UnsquareGo => Some(<super::unsquare::UnsquareGo as GrayGame>::TACTICS),
-            Variant::GroupGo | Variant::OminoGo | Variant::DominGo => Some(super::groupgo::features::TACTICS),
+            | Variant::SpecialStones => super::wargo::features::TACTICS,
+            Variant::Squares => <super::squares::Squares as GrayGame>::TACTICS,
+            Variant::UnsquareGo => <super::unsquare::UnsquareGo as GrayGame>::TACTICS,
+            Variant::GroupGo | Variant::OminoGo | Variant::DominGo => super::groupgo::features::TACTICS,
         }
-    }
-
-    /// The tactical features of the variant's moves; the error of a
-    /// variant without move features.
-    pub fn check_move_features(self) -> Result<&'static [Tactic], String> {
-        self.tactics().ok_or_else(|| {
-            let known: Vec<&str> = Variant::ALL
-                .into_iter()
-                .filter(|v| v.tactics().is_some())
-                .map(Variant::name)
-                .collect();
-            let known = known.join(", ");
-            format!("{} has no move features (only {known} have)", self.name())
-        })
     }
 
     /// Reads a model file of the variant's.
     pub fn move_model(self, bytes: &[u8]) -> Result<MoveModel<'_>, String> {
-        MoveModel::from_bytes(bytes, self.name(), self.check_move_features()?)
+        MoveModel::from_bytes(bytes, self.name(), self.tactics())
     }
 }
 
 impl Game {
-    /// The moves of the position as a move model sees them, in a variant
-    /// with move features.
-    pub fn move_features(&self) -> Option<Box<dyn MoveFeatures + '_>> {
+    /// The moves of the position as a move model sees them.
+    pub fn move_features(&self) -> Box<dyn MoveFeatures + '_> {
         use super::go::features::GoMoves;
         let go_moves = |(board, last), color| Box::new(GoMoves { board, color, last }) as Box<dyn MoveFeatures>;
         let color = crate::game::Position::to_move(self);
         match self {
-            Game::Go(go) => Some(go_moves(go.model_view(), color)),
-            Game::Atari(atari) => Some(go_moves(atari.model_view(), color)),
-            Game::Yugo(yugo) => Some(go_moves(yugo.model_view(), color)),
-            Game::Tanbo(tanbo) => Some(tanbo.move_features()),
-            Game::Squares(squares) => Some(Box::new(gray_game::move_features(squares))),
-            Game::UnsquareGo(unsquare) => Some(Box::new(gray_game::move_features(unsquare))),
-            Game::GroupGo(group) => Some(Box::new(group.move_features())),
-            Game::GoRoGo(gorogo) => Some(Box::new(gorogo.move_features())),
-            Game::Migoyugo(migoyugo) => Some(Box::new(migoyugo.move_features())),
-            Game::WarGo(wargo) => Some(Box::new(wargo.move_features())),
+            Game::Go(go) => go_moves(go.model_view(), color),
+            Game::Atari(atari) => go_moves(atari.model_view(), color),
+            Game::Yugo(yugo) => go_moves(yugo.model_view(), color),
+            Game::Tanbo(tanbo) => tanbo.move_features(),
+            Game::Squares(squares) => Box::new(gray_game::move_features(squares)),
+            Game::UnsquareGo(unsquare) => Box::new(gray_game::move_features(unsquare)),
+            Game::GroupGo(group) => Box::new(group.move_features()),
+            Game::GoRoGo(gorogo) => Box::new(gorogo.move_features()),
+            Game::Migoyugo(migoyugo) => Box::new(migoyugo.move_features()),
+            Game::WarGo(wargo) => Box::new(wargo.move_features()),
         }
     }
 }
@@ -104,7 +88,6 @@ static FROM_FILE: OnceLock<(Variant, PathBuf, MoveModel<'static>)> = OnceLock::n
 /// other variants', which have none built in, add it to their own
 /// priors. Read once, so the program keeps the file's bytes to the end.
 pub fn read_file(path: &Path, variant: Variant) -> Result<(), String> {
-    variant.check_move_features()?;
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
     let model = variant

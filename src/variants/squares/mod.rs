@@ -242,13 +242,8 @@ impl SearchHints for Squares {
     ///
     /// [`MoveModel::priors`]: crate::features::model::MoveModel::priors
     fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
-        match models::in_use(Variant::Squares) {
-            Some(model) => {
-                let features = gray_game::move_features(self);
-                model.priors(&features, moves, (|mv| self.prior(mv), MODEL_WEIGHT), out)
-            }
-            None => out.extend(moves.iter().map(|&mv| self.prior(mv))),
-        }
+        let (features, prior) = (gray_game::move_features(self), |mv| self.prior(mv));
+        models::priors(Variant::Squares, &features, moves, (prior, MODEL_WEIGHT), out)
     }
 
     /// A placement that reaches the target wins at once; else, where the
