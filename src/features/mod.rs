@@ -41,6 +41,46 @@ pub fn within_declared(values: &TacticValues, tactics: &[Tactic]) -> bool {
     values.iter().zip(tactics).all(|(&v, t)| (v as usize) < t.values)
 }
 
+/// `rows` of a diagram (top first; a character a point, or tokens
+/// separated by spaces) with each point moved where symmetry `sym` takes
+/// it ([`crate::solver::symmetry::transform`]) and each character changed
+/// by `swap`: the same position turned, with the colours swapped if asked.
+#[cfg(test)]
+pub fn turned_rows(rows: &[&str], sym: usize, swap: impl Fn(char) -> char) -> Vec<String> {
+    let n = rows.len();
+    let spaced = rows.iter().any(|row| row.contains(' '));
+    let mut out = vec![vec![String::new(); n]; n];
+    for (row, line) in rows.iter().enumerate() {
+        let cells: Vec<String> = match spaced {
+            true => line.split_whitespace().map(str::to_string).collect(),
+            false => line.chars().map(String::from).collect(),
+        };
+        for (x, cell) in cells.into_iter().enumerate() {
+            let (tx, ty) = crate::solver::symmetry::transform(sym, x, n - 1 - row, n);
+            out[n - 1 - ty][tx] = cell.chars().map(&swap).collect();
+        }
+    }
+    out.into_iter()
+        .map(|row| row.join(if spaced { " " } else { "" }))
+        .collect()
+}
+
+/// `mv` on a `size` board where symmetry `sym` takes it, as
+/// [`turned_rows`] turns a diagram.
+#[cfg(test)]
+pub fn turned_move(mv: Move, sym: usize, size: usize) -> Move {
+    let turn = |v: Vertex| {
+        let (x, y) = crate::solver::symmetry::transform(sym, v.x as usize, v.y as usize, size);
+        Vertex::new(x, y)
+    };
+    match mv {
+        Move::Place(v) => Move::Place(turn(v)),
+        Move::Drop(piece, v) => Move::Drop(piece, turn(v)),
+        Move::Step(from, to) => Move::Step(turn(from), turn(to)),
+        other => other,
+    }
+}
+
 /// The tactical values of a variant that declares fewer than
 /// [`MAX_TACTICS`] features: `declared`, then 0s.
 pub fn declared_values(declared: &[u8]) -> TacticValues {

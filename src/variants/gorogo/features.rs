@@ -104,7 +104,7 @@ mod tests {
     use super::*;
     use crate::color::Color;
     use crate::features::patterns::LEVELS;
-    use crate::features::{pattern_keys, within_declared};
+    use crate::features::{pattern_keys, turned_move, within_declared};
     use crate::solver::symmetry;
 
     fn set(points: &[&str]) -> u32 {
@@ -122,18 +122,6 @@ mod tests {
                 1 << (y * SIZE + x)
             })
             .fold(0, |a, b| a | b)
-    }
-
-    fn turned_move(mv: Move, sym: usize) -> Move {
-        let turn = |v: Vertex| {
-            let (x, y) = symmetry::transform(sym, v.x as usize, v.y as usize, SIZE);
-            Vertex::new(x, y)
-        };
-        match mv {
-            Move::Place(v) => Move::Place(turn(v)),
-            Move::Drop(piece, v) => Move::Drop(piece, turn(v)),
-            other => other,
-        }
     }
 
     /// Black's B2 C2 and White's C4 D3 beside the henge C3, Black to move,
@@ -178,7 +166,7 @@ mod tests {
                         other.to_move = Color::White;
                     }
                     let (x, y) = symmetry::transform(sym, last.x as usize, last.y as usize, SIZE);
-                    let got = of(&other, Vertex::new(x, y), turned_move(mv, sym));
+                    let got = of(&other, Vertex::new(x, y), turned_move(mv, sym, SIZE));
                     assert_eq!(got, expected, "{mv}, symmetry {sym}, colours swapped {swap}");
                 }
             }

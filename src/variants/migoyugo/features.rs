@@ -94,7 +94,7 @@ impl MoveFeatures for MigoyugoMoves<'_> {
 mod tests {
     use super::*;
     use crate::features::patterns::LEVELS;
-    use crate::features::{pattern_keys, within_declared};
+    use crate::features::{pattern_keys, turned_move, turned_rows, within_declared};
     use crate::game::Position;
     use crate::solver::symmetry;
     use crate::variants::migoyugo::Migoyugo;
@@ -121,34 +121,15 @@ mod tests {
         "Y . . . . . . .",
     ];
 
-    /// `rows` with each point moved where symmetry `sym` takes it, and the
-    /// colours swapped when `swap`.
-    fn transformed(rows: &[&str], sym: usize, swap: bool) -> Vec<String> {
-        let n = rows.len();
-        let mut out = vec![vec![String::new(); n]; n];
-        for (row, line) in rows.iter().enumerate() {
-            for (x, token) in line.split_whitespace().enumerate() {
-                let (tx, ty) = symmetry::transform(sym, x, n - 1 - row, n);
-                let swapped: String = token
-                    .chars()
-                    .map(|c| match c {
-                        'X' => 'O',
-                        'O' => 'X',
-                        'Y' => 'y',
-                        'y' => 'Y',
-                        c => c,
-                    })
-                    .collect();
-                out[n - 1 - ty][tx] = if swap { swapped } else { token.to_string() };
-            }
+    /// A diagram symbol of one colour as the other's.
+    fn swapped(c: char) -> char {
+        match c {
+            'X' => 'O',
+            'O' => 'X',
+            'Y' => 'y',
+            'y' => 'Y',
+            c => c,
         }
-        out.into_iter().map(|row| row.join(" ")).collect()
-    }
-
-    fn image(point: &str, sym: usize, n: usize) -> String {
-        let v = Vertex::parse(point).unwrap();
-        let (x, y) = symmetry::transform(sym, v.x as usize, v.y as usize, n);
-        Vertex::new(x, y).to_string()
     }
 
     #[test]
@@ -158,10 +139,11 @@ mod tests {
             let expected = at(&first, point);
             for sym in 0..symmetry::COUNT {
                 for swap in [false, true] {
-                    let rows = transformed(&ROWS, sym, swap);
+                    let rows = turned_rows(&ROWS, sym, |c| if swap { swapped(c) } else { c });
                     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
                     let to_move = if swap { Color::White } else { Color::Black };
-                    let moved = image(point, sym, 8);
+                    let moved = turned_move(Move::Place(Vertex::parse(point).unwrap()), sym, 8);
+                    let moved = moved.vertex().unwrap().to_string();
                     let got = at(&game(&rows, to_move), &moved);
                     assert_eq!(got, expected, "{point} as {moved}, symmetry {sym}, swapped {swap}");
                 }

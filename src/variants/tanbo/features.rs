@@ -91,10 +91,9 @@ mod tests {
     use super::*;
     use crate::color::Color;
     use crate::features::patterns::LEVELS;
-    use crate::features::{pattern_keys, within_declared};
+    use crate::features::{pattern_keys, turned_move, turned_rows, within_declared};
     use crate::game::Position;
     use crate::moves::Vertex;
-    use crate::solver::symmetry;
     use crate::variants::{Game, Setup, Variant};
 
     fn game(rows: &[&str]) -> Game {
@@ -111,25 +110,6 @@ mod tests {
         (features.tactic_values(mv), pattern_keys(features.as_ref(), mv))
     }
 
-    /// `rows` (top first) with each point moved where symmetry `sym` takes it.
-    fn transformed(rows: &[&str], sym: usize) -> Vec<String> {
-        let n = rows.len();
-        let mut out = vec![vec!['.'; n]; n];
-        for (row, line) in rows.iter().enumerate() {
-            for (x, c) in line.chars().enumerate() {
-                let (tx, ty) = symmetry::transform(sym, x, n - 1 - row, n);
-                out[n - 1 - ty][tx] = c;
-            }
-        }
-        out.into_iter().map(String::from_iter).collect()
-    }
-
-    fn image(point: &str, sym: usize, n: usize) -> String {
-        let v = Vertex::parse(point).unwrap();
-        let (x, y) = symmetry::transform(sym, v.x as usize, v.y as usize, n);
-        Vertex::new(x, y).to_string()
-    }
-
     // Rows top first: the root C5-C4-D4 and the lone stones at F6, A1, G2.
     const ROWS: [&str; 7] = [
         ".......", ".....@.", "..@....", "..@@...", ".......", "......@", "@......",
@@ -141,9 +121,10 @@ mod tests {
         for point in ["C6", "E4", "B1", "G3", "F5"] {
             let expected = at(&first, point);
             for sym in 0..8 {
-                let rows = transformed(&ROWS, sym);
+                let rows = turned_rows(&ROWS, sym, |c| c);
                 let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-                let moved = image(point, sym, 7);
+                let moved = turned_move(Move::Place(Vertex::parse(point).unwrap()), sym, 7);
+                let moved = moved.vertex().unwrap().to_string();
                 assert_eq!(at(&game(&rows), &moved), expected, "{point} as {moved}, symmetry {sym}");
             }
         }

@@ -96,7 +96,7 @@ mod tests {
     use super::super::WarGo;
     use super::*;
     use crate::features::patterns::LEVELS;
-    use crate::features::{pattern_keys, within_declared};
+    use crate::features::{pattern_keys, turned_move, turned_rows, within_declared};
     use crate::game::Position;
     use crate::moves::Piece;
     use crate::solver::symmetry;
@@ -117,36 +117,14 @@ mod tests {
         ".......", ".......", "...O.#.", ".rXX...", "....O..", "..M....", ".......",
     ];
 
-    /// `rows` with each point moved where symmetry `sym` takes it, and the
-    /// owners swapped when `swap`.
-    fn transformed(rows: &[&str], sym: usize, swap: bool) -> Vec<String> {
-        let n = rows.len();
-        let mut out = vec![vec!['.'; n]; n];
-        for (row, line) in rows.iter().enumerate() {
-            for (x, c) in line.chars().enumerate() {
-                let (tx, ty) = symmetry::transform(sym, x, n - 1 - row, n);
-                out[n - 1 - ty][tx] = match (swap, c) {
-                    (false, c) | (true, c @ ('.' | '#')) => c,
-                    (true, 'X') => 'O',
-                    (true, 'O') => 'X',
-                    (true, c) if c.is_ascii_lowercase() => c.to_ascii_uppercase(),
-                    (true, c) => c.to_ascii_lowercase(),
-                };
-            }
-        }
-        out.into_iter().map(String::from_iter).collect()
-    }
-
-    fn turned(mv: Move, sym: usize, n: usize) -> Move {
-        let turn = |v: Vertex| {
-            let (x, y) = symmetry::transform(sym, v.x as usize, v.y as usize, n);
-            Vertex::new(x, y)
-        };
-        match mv {
-            Move::Place(v) => Move::Place(turn(v)),
-            Move::Drop(piece, v) => Move::Drop(piece, turn(v)),
-            Move::Step(from, to) => Move::Step(turn(from), turn(to)),
-            other => other,
+    /// A diagram symbol of one side's as the other's: `X` and `O`, and a
+    /// piece's letter in the other case.
+    fn swapped(c: char) -> char {
+        match c {
+            'X' => 'O',
+            'O' => 'X',
+            c if c.is_ascii_lowercase() => c.to_ascii_uppercase(),
+            c => c.to_ascii_lowercase(),
         }
     }
 
@@ -168,10 +146,10 @@ mod tests {
             let expected = at(&first, mv);
             for sym in 0..symmetry::COUNT {
                 for swap in [false, true] {
-                    let rows = transformed(&ROWS, sym, swap);
+                    let rows = turned_rows(&ROWS, sym, |c| if swap { swapped(c) } else { c });
                     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
                     let to_move = if swap { Color::White } else { Color::Black };
-                    let got = at(&game(Variant::WarGo, &rows, to_move), turned(mv, sym, 7));
+                    let got = at(&game(Variant::WarGo, &rows, to_move), turned_move(mv, sym, 7));
                     assert_eq!(got, expected, "{mv}, symmetry {sym}, swapped {swap}");
                 }
             }
