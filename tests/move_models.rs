@@ -24,10 +24,24 @@ fn edge_loving_model(variant: &str, name: &str) -> PathBuf {
 }
 
 /// The moves a one-playout search plays in `variant` on 9x9 after each
-/// of `openings`, with `extra` flags. The Group Go family's and War Go's
-/// drops are typed moves (`variago-play`, `variago-genmove`).
+/// of `openings`, with `extra` flags.
 fn first_choices(variant: &str, extra: &[&str], openings: &[&str]) -> Vec<String> {
-    let mut args = vec!["--variant", variant, "--size", "9", "--playouts", "1", "--threads", "1"];
+    first_choices_on("9", variant, extra, openings)
+}
+
+/// The same on a board of `size`. The Group Go family's and War Go's
+/// drops are typed moves (`variago-play`, `variago-genmove`).
+fn first_choices_on(size: &str, variant: &str, extra: &[&str], openings: &[&str]) -> Vec<String> {
+    let mut args = vec![
+        "--variant",
+        variant,
+        "--size",
+        size,
+        "--playouts",
+        "1",
+        "--threads",
+        "1",
+    ];
     args.extend_from_slice(extra);
     let typed = ["group-go", "omino-go", "domingo", "wargo"].contains(&variant);
     openings
@@ -106,6 +120,28 @@ fn assert_the_model_moves_every_choice_to_the_first_line(variant: &str, openings
 fn tanbos_search_follows_a_model_it_is_given() {
     let openings = ["", "H3 G8", "B7 C2", "G2 H7 A8", "H3 C2 H4 B3"];
     assert_the_model_moves_every_choice_to_the_first_line("tanbo", &openings);
+}
+
+/// Two-colour Tanbo's search takes its built-in model from 13x13 on: on
+/// 19x19 it plays what it plays with the same file given by `--model`,
+/// which one that knows nothing changes; on 9x9 it plays without it.
+#[test]
+fn tanbos_search_takes_its_built_in_model_on_big_boards() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/src/variants/tanbo/moves.model");
+    let blank = std::env::temp_dir().join(format!("variago-{}-tanbo-blank.model", std::process::id()));
+    std::fs::write(&blank, Weights::blank(Variant::Tanbo.tactics(), &[]).to_bytes("tanbo")).unwrap();
+    let blank_path = blank.to_str().unwrap();
+    let openings = ["", "G2 B1", "N6 G8", "G2 B1 G3 N2", "T12 S7"];
+    let built_in = first_choices_on("19", "tanbo", &[], &openings);
+    assert_eq!(built_in, first_choices_on("19", "tanbo", &["--model", file], &openings));
+    assert_ne!(
+        built_in,
+        first_choices_on("19", "tanbo", &["--model", blank_path], &openings)
+    );
+    let openings = ["", "H3 G8", "B7 C2", "G2 H7 A8", "H3 C2 H4 B3"];
+    let without = first_choices("tanbo", &[], &openings);
+    assert_ne!(without, first_choices("tanbo", &["--model", file], &openings));
+    std::fs::remove_file(blank).unwrap();
 }
 
 /// Gray Tanbo's search keeps its even prior and adds the model's.

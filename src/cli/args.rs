@@ -238,7 +238,7 @@ pub struct SearchArgs {
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct ModelArg {
     /// The search's move model, a file that `variago learn` wrote for the game's variant
-    /// [default: the built-in models of Go and Group Go; none for the others]
+    /// [default: the built-in models of Go, Group Go and Tanbo (from 13x13); none for the others]
     #[arg(long, value_name = "FILE")]
     pub model: Option<PathBuf>,
     /// Go: a policy network that `variago learn-network` wrote; on 19x19 its chances are mixed

@@ -1,7 +1,7 @@
 //! The move features of each variant, and the move model each one's
-//! search uses: Go's and Group Go's ship inside the program
-//! (`go/moves.model`, `groupgo/moves.model`); `--model FILE` reads
-//! another for a run.
+//! search uses: Go's, Group Go's and Tanbo's ship inside the program
+//! (`go/moves.model`, `groupgo/moves.model`, `tanbo/moves.model`);
+//! `--model FILE` reads another for a run.
 
 use super::gray_game::{self, GrayGame};
 use super::{Game, Variant};
@@ -71,6 +71,14 @@ pub fn builtin_group_go() -> &'static MoveModel<'static> {
     read_once(&MODEL, Variant::GroupGo, include_bytes!("groupgo/moves.model"))
 }
 
+/// Two-colour Tanbo's model, as it ships with the program: learned from
+/// 9x9 self-play at 1,000 playouts a move; Tanbo's search takes it on
+/// big boards (docs/learning.md).
+pub fn builtin_tanbo() -> &'static MoveModel<'static> {
+    static MODEL: OnceLock<MoveModel<'static>> = OnceLock::new();
+    read_once(&MODEL, Variant::Tanbo, include_bytes!("tanbo/moves.model"))
+}
+
 /// A built-in model of `variant`, read from `bytes` the first time.
 fn read_once(
     model: &'static OnceLock<MoveModel<'static>>,
@@ -100,6 +108,7 @@ pub fn read_file(path: &Path, variant: Variant) -> Result<(), String> {
 
 /// The model that `variant`'s search uses: one read by [`read_file`], or
 /// the built-in one of Go or Group Go; `None` for a variant with neither.
+/// (Tanbo chooses by its board whether to take [`builtin_tanbo`].)
 pub fn in_use(variant: Variant) -> Option<&'static MoveModel<'static>> {
     match FROM_FILE.get() {
         Some((read, _, model)) if *read == variant => Some(model),
@@ -141,7 +150,7 @@ mod tests {
 
     #[test]
     fn the_built_in_models_read() {
-        for model in [builtin(), builtin_group_go()] {
+        for model in [builtin(), builtin_group_go(), builtin_tanbo()] {
             assert!(model.patterns() > 1000, "{} patterns", model.patterns());
         }
         assert!(in_use(Variant::GroupGo).is_some());

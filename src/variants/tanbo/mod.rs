@@ -29,11 +29,12 @@ use super::spec::{self, OptionCommand, SetupOption};
 use super::{Game, Setup, SolverUse, Start, Variant, VariantSpec};
 use crate::board::{self, zobrist, Board, BLACK, NEUTRAL, WHITE};
 use crate::color::Color;
+use crate::features::model::MoveModel;
 use crate::features::MoveFeatures;
 use crate::game::{timeline_in, Clicks, GameSetup, Illegal, Occupant, Outcome, Owner, Position, View};
 use crate::history::{History, Snapshot};
 use crate::moves::{Move, Piece, Vertex};
-use crate::search::{RaveWeight, SearchHints, Tuning};
+use crate::search::{RaveWeight, SearchHints, Tuning, BIG_BOARD};
 use crate::solver::SolverHints;
 use rand::rngs::SmallRng;
 use roots::Effect;
@@ -281,6 +282,15 @@ impl Tanbo {
     pub fn model_view(&self) -> Option<(&Board, [usize; 2])> {
         let state = self.state();
         (self.form == Form::Colours).then_some((&state.board, state.last))
+    }
+
+    /// Two-colour Tanbo's built-in model, from 13x13 on. Learned on 9x9,
+    /// it wins there at equal playouts but not at equal time, where the
+    /// search finds by itself what it knows; on 19x19, whose games last
+    /// six times as long, it wins at equal time too (52-30 at 0.5 s a
+    /// move; docs/learning.md, "Tanbo's generations").
+    fn builtin_model(&self) -> Option<&'static MoveModel<'static>> {
+        (self.form == Form::Colours && self.size() >= BIG_BOARD).then(models::builtin_tanbo)
     }
 
     /// The placements as a learned move model sees them: Go's features in
@@ -601,12 +611,13 @@ impl SearchHints for Tanbo {
         roots::can_grow(board, board.point(v), cell).then_some((PRIOR_VISITS * 0.5, PRIOR_VISITS))
     }
 
-    /// With a move model read by `--model`, two-colour Tanbo's placements
-    /// start even with the model's chance on top, as Yugo's do (see
+    /// With a move model (one read by `--model`, or two-colour Tanbo's
+    /// built-in one on big boards), two-colour Tanbo's placements start
+    /// even with the model's chance on top, as Yugo's do (see
     /// [`priors::even_and_learned`]), and gray Tanbo's add it to their
     /// even prior; otherwise [`SearchHints::prior`].
     fn priors(&self, moves: &[Move], out: &mut Vec<Option<(f32, f32)>>) {
-        let Some(model) = models::in_use(self.variant()) else {
+        let Some(model) = models::in_use(self.variant()).or_else(|| self.builtin_model()) else {
             return out.extend(moves.iter().map(|&mv| self.prior(mv)));
         };
         match self.model_view() {
