@@ -18,10 +18,19 @@ fn edge_loving_model(variant: &str, name: &str) -> PathBuf {
     assert_eq!(tactics[line].values, 5);
     let mut weights = Weights::blank(tactics, &[]);
     weights.tactics[line][0] = 30.0;
+    model_file(variant, name, &weights)
+}
+
+/// `weights` written as a model file of `variant` in the temporary folder.
+fn model_file(variant: &str, name: &str, weights: &Weights) -> PathBuf {
     let path = std::env::temp_dir().join(format!("variago-{}-{name}.model", std::process::id()));
     std::fs::write(&path, weights.to_bytes(variant)).unwrap();
     path
 }
+
+/// Openings of 9x9 Tanbo, either form, after which a one-playout search
+/// without a model places some stones off the first line.
+const TANBO_OPENINGS: [&str; 5] = ["", "H3 G8", "B7 C2", "G2 H7 A8", "H3 C2 H4 B3"];
 
 /// The moves a one-playout search plays in `variant` on 9x9 after each
 /// of `openings`, with `extra` flags.
@@ -118,8 +127,7 @@ fn assert_the_model_moves_every_choice_to_the_first_line(variant: &str, openings
 /// elsewhere, and with the model only those there.
 #[test]
 fn tanbos_search_follows_a_model_it_is_given() {
-    let openings = ["", "H3 G8", "B7 C2", "G2 H7 A8", "H3 C2 H4 B3"];
-    assert_the_model_moves_every_choice_to_the_first_line("tanbo", &openings);
+    assert_the_model_moves_every_choice_to_the_first_line("tanbo", &TANBO_OPENINGS);
 }
 
 /// Two-colour Tanbo's search takes its built-in model from 13x13 on: on
@@ -128,8 +136,7 @@ fn tanbos_search_follows_a_model_it_is_given() {
 #[test]
 fn tanbos_search_takes_its_built_in_model_on_big_boards() {
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/src/variants/tanbo/moves.model");
-    let blank = std::env::temp_dir().join(format!("variago-{}-tanbo-blank.model", std::process::id()));
-    std::fs::write(&blank, Weights::blank(Variant::Tanbo.tactics(), &[]).to_bytes("tanbo")).unwrap();
+    let blank = model_file("tanbo", "tanbo-blank", &Weights::blank(Variant::Tanbo.tactics(), &[]));
     let blank_path = blank.to_str().unwrap();
     let openings = ["", "G2 B1", "N6 G8", "G2 B1 G3 N2", "T12 S7"];
     let built_in = first_choices_on("19", "tanbo", &[], &openings);
@@ -138,17 +145,15 @@ fn tanbos_search_takes_its_built_in_model_on_big_boards() {
         built_in,
         first_choices_on("19", "tanbo", &["--model", blank_path], &openings)
     );
-    let openings = ["", "H3 G8", "B7 C2", "G2 H7 A8", "H3 C2 H4 B3"];
-    let without = first_choices("tanbo", &[], &openings);
-    assert_ne!(without, first_choices("tanbo", &["--model", file], &openings));
+    let without = first_choices("tanbo", &[], &TANBO_OPENINGS);
+    assert_ne!(without, first_choices("tanbo", &["--model", file], &TANBO_OPENINGS));
     std::fs::remove_file(blank).unwrap();
 }
 
 /// Gray Tanbo's search keeps its even prior and adds the model's.
 #[test]
 fn gray_tanbos_search_follows_a_model_it_is_given() {
-    let openings = ["", "H3 G8", "B7 C2", "G2 H7 A8", "H3 C2 H4 B3"];
-    assert_the_model_moves_every_choice_to_the_first_line("gray-tanbo", &openings);
+    assert_the_model_moves_every_choice_to_the_first_line("gray-tanbo", &TANBO_OPENINGS);
 }
 
 /// Squares' search keeps its own priors (a square completed, none left a
