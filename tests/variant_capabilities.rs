@@ -228,7 +228,7 @@ fn the_variants_that_gained_from_gos_weighing_search_with_it() {
     use variago::variants::Game;
     use Variant::*;
     let go_like = [Atari, GoRoGo, DominGo];
-    let go_like_on_big_boards = [WarGo, CenterOfTao, MercenaryGo, BuyingArmies, SpecialStones];
+    let go_like_on_big_boards = [WarGo, CenterOfTao, MercenaryGo, BuyingArmies, SpecialStones, Tanbo];
     for variant in Variant::ALL {
         let mut setup = Setup::new(variant);
         let mut sizes = vec![variant.default_size()];
