@@ -21,6 +21,29 @@ fn edge_loving_model(variant: &str, name: &str) -> PathBuf {
     model_file(variant, name, &weights)
 }
 
+/// A model file of `variant` that knows nothing: every move alike.
+fn blank_model(variant: &str) -> PathBuf {
+    let tactics = Variant::parse(variant).unwrap().tactics();
+    model_file(variant, &format!("{variant}-blank"), &Weights::blank(tactics, &[]))
+}
+
+/// On a board of `size`, `variant`'s one-playout search after each of
+/// `openings` plays what it plays with `--model` of its built-in model
+/// `file` (under `src/variants`), and a model that knows nothing changes
+/// that.
+fn assert_the_search_takes_its_built_in_model(size: &str, variant: &str, file: &str, openings: &[&str]) {
+    let file = format!("{}/src/variants/{file}", env!("CARGO_MANIFEST_DIR"));
+    let blank = blank_model(variant);
+    let built_in = first_choices_on(size, variant, &[], openings);
+    assert_eq!(built_in, first_choices_on(size, variant, &["--model", &file], openings));
+    let blank_path = blank.to_str().unwrap();
+    assert_ne!(
+        built_in,
+        first_choices_on(size, variant, &["--model", blank_path], openings)
+    );
+    std::fs::remove_file(blank).unwrap();
+}
+
 /// `weights` written as a model file of `variant` in the temporary folder.
 fn model_file(variant: &str, name: &str, weights: &Weights) -> PathBuf {
     let path = std::env::temp_dir().join(format!("variago-{}-{name}.model", std::process::id()));
@@ -135,19 +158,20 @@ fn tanbos_search_follows_a_model_it_is_given() {
 /// which one that knows nothing changes; on 9x9 it plays without it.
 #[test]
 fn tanbos_search_takes_its_built_in_model_on_big_boards() {
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/src/variants/tanbo/moves.model");
-    let blank = model_file("tanbo", "tanbo-blank", &Weights::blank(Variant::Tanbo.tactics(), &[]));
-    let blank_path = blank.to_str().unwrap();
     let openings = ["", "G2 B1", "N6 G8", "G2 B1 G3 N2", "T12 S7"];
-    let built_in = first_choices_on("19", "tanbo", &[], &openings);
-    assert_eq!(built_in, first_choices_on("19", "tanbo", &["--model", file], &openings));
-    assert_ne!(
-        built_in,
-        first_choices_on("19", "tanbo", &["--model", blank_path], &openings)
-    );
+    assert_the_search_takes_its_built_in_model("19", "tanbo", "tanbo/moves.model", &openings);
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/src/variants/tanbo/moves.model");
     let without = first_choices("tanbo", &[], &TANBO_OPENINGS);
     assert_ne!(without, first_choices("tanbo", &["--model", file], &TANBO_OPENINGS));
-    std::fs::remove_file(blank).unwrap();
+}
+
+/// Group Go's search takes its built-in model (on every board; here
+/// 9x9): it plays what it plays with the same file given by `--model`,
+/// which one that knows nothing changes.
+#[test]
+fn group_gos_search_takes_its_built_in_model() {
+    let openings = ["", "E5 D4", "C3 G7 E5", "B2 H8 B8 H2"];
+    assert_the_search_takes_its_built_in_model("9", "group-go", "groupgo/moves.model", &openings);
 }
 
 /// Gray Tanbo's search keeps its even prior and adds the model's.
