@@ -267,3 +267,24 @@ fn the_variants_that_gained_from_gos_weighing_search_with_it() {
         }
     }
 }
+
+/// Squares and Unsquare Go search with the default settings but half the
+/// exploration on every board: their priors and playouts already take
+/// squares and shun gifts, and the tree does best reading deeply (Squares
+/// won 26-8 with it at equal time, docs/learning.md).
+#[test]
+fn squares_and_unsquare_go_explore_little() {
+    use variago::search::{SearchHints, Tuning};
+    use variago::variants::Game;
+    for variant in [Variant::Squares, Variant::UnsquareGo] {
+        let mut setup = Setup::new(variant);
+        for size in [5, 9, 13, 19] {
+            setup.size = size;
+            let expected = Tuning {
+                exploration: 0.15,
+                ..Tuning::default()
+            };
+            assert_eq!(Game::new(&setup).tuning(), expected, "{variant:?} on {size}x{size}");
+        }
+    }
+}
