@@ -29,13 +29,11 @@ fn blank_model(variant: &str) -> PathBuf {
 
 /// On a board of `size`, `variant`'s one-playout search after each of
 /// `openings` plays what it plays with `--model` of its built-in model
-/// `file` (under `src/variants`), and a model that knows nothing changes
-/// that.
+/// `file`, and a model that knows nothing changes that.
 fn assert_the_search_takes_its_built_in_model(size: &str, variant: &str, file: &str, openings: &[&str]) {
-    let file = format!("{}/src/variants/{file}", env!("CARGO_MANIFEST_DIR"));
     let blank = blank_model(variant);
     let built_in = first_choices_on(size, variant, &[], openings);
-    assert_eq!(built_in, first_choices_on(size, variant, &["--model", &file], openings));
+    assert_eq!(built_in, first_choices_on(size, variant, &["--model", file], openings));
     let blank_path = blank.to_str().unwrap();
     assert_ne!(
         built_in,
@@ -159,8 +157,8 @@ fn tanbos_search_follows_a_model_it_is_given() {
 #[test]
 fn tanbos_search_takes_its_built_in_model_on_big_boards() {
     let openings = ["", "G2 B1", "N6 G8", "G2 B1 G3 N2", "T12 S7"];
-    assert_the_search_takes_its_built_in_model("19", "tanbo", "tanbo/moves.model", &openings);
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/src/variants/tanbo/moves.model");
+    assert_the_search_takes_its_built_in_model("19", "tanbo", file, &openings);
     let without = first_choices("tanbo", &[], &TANBO_OPENINGS);
     assert_ne!(without, first_choices("tanbo", &["--model", file], &TANBO_OPENINGS));
 }
@@ -171,7 +169,8 @@ fn tanbos_search_takes_its_built_in_model_on_big_boards() {
 #[test]
 fn group_gos_search_takes_its_built_in_model() {
     let openings = ["", "E5 D4", "C3 G7 E5", "B2 H8 B8 H2"];
-    assert_the_search_takes_its_built_in_model("9", "group-go", "groupgo/moves.model", &openings);
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/src/variants/groupgo/moves.model");
+    assert_the_search_takes_its_built_in_model("9", "group-go", file, &openings);
 }
 
 /// Gray Tanbo's search keeps its even prior and adds the model's.

@@ -588,9 +588,10 @@ impl SearchHints for Tanbo {
     /// From 13x13 on, where its built-in model gives the priors, it weighs
     /// them as Go does ([`Tuning::go_like`]): as the move's own results,
     /// which AMAF's noise over hundreds of open points cannot outvote. On
-    /// 19x19 at 1000 playouts a move that won 18 of 20 games against the
-    /// small boards' tuning with the same model, and at 0.5 s a move the
-    /// two together won 24 of 24 against no model (docs/learning.md).
+    /// 19x19 at 1000 playouts a move this weighing won 18 of 20 games
+    /// against the small boards' tuning with the same model, and at 0.5 s
+    /// a move the two together won 24 of 24 against no model
+    /// (docs/learning.md).
     fn tuning(&self) -> Tuning {
         match self.form {
             Form::Colours if self.size() >= BIG_BOARD => Tuning::go_like(self.size()),
