@@ -6,7 +6,7 @@ use crate::moves::MAX_SIZE;
 use crate::variants::gray_grid::Grid;
 
 /// The four ways from a corner to the opposite one.
-const DIAGONALS: [(isize, isize); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+pub const DIAGONALS: [(isize, isize); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
 /// Rows of points, bit `x` of row `y`: a set of points such as the
 /// interiors of the squares a removal completes.
@@ -35,12 +35,20 @@ pub fn other_stones(grid: &Grid, x: usize, y: usize, fx: usize, fy: usize) -> u3
     grid.has(fx, y) as u32 + grid.has(x, fy) as u32 + grid.has(fx, fy) as u32
 }
 
+/// The points strictly inside the square from `(x, y)` to `(fx, fy)`: its
+/// rows, and the columns of each as a row's bits.
+#[inline]
+pub fn interior(x: usize, y: usize, fx: usize, fy: usize) -> (std::ops::Range<usize>, u32) {
+    let (left, right) = (x.min(fx), x.max(fx));
+    let columns = ((1u32 << right) - 1) & !((1u32 << (left + 1)) - 1);
+    (y.min(fy) + 1..y.max(fy), columns)
+}
+
 /// Adds the points strictly inside the square from `(x, y)` to `(fx, fy)`.
 #[inline]
 pub fn add_interior(mask: &mut Mask, x: usize, y: usize, fx: usize, fy: usize) {
-    let (left, right) = (x.min(fx), x.max(fx));
-    let columns = ((1u32 << right) - 1) & !((1u32 << (left + 1)) - 1);
-    for row in &mut mask[y.min(fy) + 1..y.max(fy)] {
+    let (rows, columns) = interior(x, y, fx, fy);
+    for row in &mut mask[rows] {
         *row |= columns;
     }
 }

@@ -8,9 +8,11 @@
 
 mod exact;
 mod geometry;
+mod lines;
 mod playout;
 
 pub use geometry::{removal, Removal};
+use lines::Lines;
 
 use super::gray_game::{self, GrayGame, GrayState};
 use super::gray_grid::Grid;
@@ -196,8 +198,9 @@ impl SearchHints for UnsquareGo {
     /// Captures, and removals that hand the opponent no capture; every
     /// removal only where all of them do.
     fn search_moves(&self, out: &mut Vec<Move>) {
-        gray_game::quiet_moves(self, out, |grid, x, y| {
-            removal(grid, x, y).captured > 0 || geometry::gift(grid, x, y) == 0
+        let lines = Lines::new(&self.state().grid);
+        gray_game::quiet_moves(self, out, |_, x, y| {
+            lines.captured(x, y) > 0 || !lines.hands_over_stones(x, y)
         });
     }
 
