@@ -52,6 +52,22 @@ impl Squares {
     }
 }
 
+/// The corner opposite `(x, y)` of the square of `side` that way.
+#[inline]
+pub fn far_corner(x: usize, y: usize, (dx, dy): (isize, isize), side: u32) -> (usize, usize) {
+    let side = side as isize;
+    ((x as isize + dx * side) as usize, (y as isize + dy * side) as usize)
+}
+
+/// The interior of the biggest of the squares `sides` (not empty) with a
+/// corner on `(x, y)` that way: the squares one way from a point nest, so
+/// it holds all of theirs.
+#[inline]
+fn biggest_interior(x: usize, y: usize, way: (isize, isize), sides: u32) -> (Range<usize>, u32) {
+    let (fx, fy) = far_corner(x, y, way, 31 - sides.leading_zeros());
+    interior(x, y, fx, fy)
+}
+
 /// The bits of `word` from bit `at` in direction `step` (1 or -1): bit
 /// `s` of the answer is bit `at + step * s` of `word`.
 #[inline]
@@ -139,17 +155,14 @@ impl Lines {
 
     /// Calls `each(rows, columns, squares)` for each way from `(x, y)`
     /// where removing its stone completes squares: the interior of the
-    /// biggest, and how many there are. The squares one way from a point
-    /// nest, so the biggest holds what they all capture, and the four
-    /// ways' interiors are apart.
+    /// biggest, which holds what they all capture, and how many there
+    /// are. The four ways' interiors are apart.
     #[inline]
     fn completed(&self, x: usize, y: usize, mut each: impl FnMut(Range<usize>, u32, u32)) {
-        for (dx, dy) in DIAGONALS {
-            let sides = self.squares(x, y, (dx, dy)).with_no_stone();
+        for way in DIAGONALS {
+            let sides = self.squares(x, y, way).with_no_stone();
             if sides != 0 {
-                let side = 31 - sides.leading_zeros() as isize;
-                let (fx, fy) = ((x as isize + dx * side) as usize, (y as isize + dy * side) as usize);
-                let (rows, columns) = interior(x, y, fx, fy);
+                let (rows, columns) = biggest_interior(x, y, way, sides);
                 each(rows, columns, sides.count_ones());
             }
         }
@@ -165,15 +178,12 @@ impl Lines {
 
     /// True when one of the squares that removing the stone on `(x, y)`
     /// opens holds stones, for the opponent to capture
-    /// ([`super::geometry::gift`] above 0). The squares one way nest, so
-    /// the biggest holds them all.
+    /// ([`super::geometry::gift`] above 0).
     pub fn hands_over_stones(&self, x: usize, y: usize) -> bool {
-        DIAGONALS.iter().any(|&(dx, dy)| {
-            let sides = self.squares(x, y, (dx, dy)).with_one_stone();
+        DIAGONALS.iter().any(|&way| {
+            let sides = self.squares(x, y, way).with_one_stone();
             sides != 0 && {
-                let side = 31 - sides.leading_zeros() as isize;
-                let (fx, fy) = ((x as isize + dx * side) as usize, (y as isize + dy * side) as usize);
-                let (rows, columns) = interior(x, y, fx, fy);
+                let (rows, columns) = biggest_interior(x, y, way, sides);
                 self.rows[rows].iter().any(|row| row & columns != 0)
             }
         })

@@ -6,7 +6,7 @@
 //! open no square to the opponent.
 
 use super::geometry::{inner_mask, Mask, DIAGONALS};
-use super::lines::Lines;
+use super::lines::{far_corner, Lines};
 use crate::color::Color;
 use crate::game::Outcome;
 use crate::moves::{Move, Vertex};
@@ -115,24 +115,17 @@ impl Playout {
         let size = self.size;
         let i = y * size + x;
         self.lines.take(x, y);
-        for (dx, dy) in DIAGONALS {
-            let squares = self.lines.squares(x, y, (dx, dy));
+        for way in DIAGONALS {
+            let squares = self.lines.squares(x, y, way);
             let mut sides = squares.with_one_stone();
             while sides != 0 {
-                let side = sides.trailing_zeros() as isize;
-                let bit = sides & sides.wrapping_neg();
+                let side = sides.trailing_zeros();
+                let bit = 1 << side;
                 sides ^= bit;
-                let fx = if squares.along_column & bit != 0 {
-                    x
-                } else {
-                    (x as isize + dx * side) as usize
-                };
-                let fy = if squares.along_row & bit != 0 {
-                    y
-                } else {
-                    (y as isize + dy * side) as usize
-                };
-                let last = fy * size + fx;
+                let (fx, fy) = far_corner(x, y, way, side);
+                let column = if squares.along_column & bit != 0 { x } else { fx };
+                let row = if squares.along_row & bit != 0 { y } else { fy };
+                let last = row * size + column;
                 if !self.captures.contains(last) {
                     self.captures.insert(last);
                 }
